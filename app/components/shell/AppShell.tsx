@@ -1,0 +1,117 @@
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icons";
+import type { Language } from "~/i18n";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { hidesShell, navGroupsFor } from "./nav-items";
+import { SideNav } from "./SideNav";
+import { TopBar, type ShellUser } from "./TopBar";
+
+export function AppShell({
+  user,
+  navExpanded,
+  notice,
+  pathname,
+  children,
+}: {
+  user: ShellUser & { searchEnabled: boolean };
+  navExpanded: boolean;
+  notice: string | null;
+  pathname: string;
+  children: React.ReactNode;
+}) {
+  if (hidesShell(pathname)) {
+    return <main id="main" className="min-h-screen bg-base-100">{children}</main>;
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <TopBar user={user} searchEnabled={user.searchEnabled} />
+      <div className="flex flex-1">
+        <SideNav groups={navGroupsFor(user)} expanded={navExpanded} />
+        <main id="main" className="min-w-0 flex-1 p-6">
+          <Notice notice={notice} />
+          {children}
+        </main>
+      </div>
+      <PanelSlot />
+    </div>
+  );
+}
+
+/** Visitors: a slim header with the product name and the language choice. */
+export function PublicShell({ locale, notice, children }: { locale: Language; notice: string | null; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <header className="flex h-14 items-center justify-between border-b border-base-300 bg-base-100 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold">
+          <img src="/favicon.svg" alt="" className="size-6" />
+          {t("appName")}
+        </Link>
+        <LanguageSwitch current={locale} />
+      </header>
+      <main id="main" className="flex-1 px-4 py-8">
+        <Notice notice={notice} />
+        {children}
+      </main>
+      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/60">
+        {t("footer.attribution")}
+      </footer>
+    </div>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:btn focus:btn-sm">
+      {t("skipToContent")}
+    </a>
+  );
+}
+
+/** A one-time notice from the flash cookie; its value is an i18n key. */
+function Notice({ notice }: { notice: string | null }) {
+  const { t } = useTranslation();
+  if (!notice) return null;
+  return (
+    <div role="status" className="alert alert-success mx-auto mb-4 max-w-3xl">
+      {t(notice)}
+    </div>
+  );
+}
+
+/**
+ * Slide-over panels opened from the top bar are URL state (?panel=files,
+ * ?panel=notifications). Their content comes with the files and notifications
+ * issues; until then the slot says so. Scaffolding, not a feature.
+ */
+function PanelSlot() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const panel = params.get("panel");
+  if (panel !== "files" && panel !== "notifications") return null;
+  const closeParams = new URLSearchParams(params);
+  closeParams.delete("panel");
+  const closeTo = location.pathname + (closeParams.size ? `?${closeParams}` : "");
+  const title = panel === "files" ? t("topBar.files") : t("topBar.notifications");
+  return (
+    <div className="fixed inset-0 z-40 flex justify-end bg-black/30">
+      <Link to={closeTo} className="flex-1" aria-hidden="true" tabIndex={-1} />
+      <aside role="dialog" aria-modal="true" aria-labelledby="panel-title" className="h-full w-full max-w-md bg-base-100 p-6 shadow-xl">
+        <div className="flex items-center justify-between">
+          <h2 id="panel-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          <Link to={closeTo} className="btn btn-ghost btn-sm btn-square" aria-label={t("close")}>
+            <Icon name="x" />
+          </Link>
+        </div>
+        <p className="mt-6 text-base-content/70">{t("scaffold.notAvailable")}</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icons";
+import type { Language } from "~/i18n";
+import { LanguageSwitch } from "./LanguageSwitch";
+
+export interface ShellUser {
+  email: string;
+  organizationName: string | null;
+  accessLevel: number;
+  isAdmin: boolean;
+  language: Language;
+}
+
+/** Adds or replaces one search parameter of the current URL (panels are URL state). */
+function withParam(search: string, key: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(key, value);
+  return `?${params.toString()}`;
+}
+
+export function TopBar({ user, searchEnabled }: { user: ShellUser; searchEnabled: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <header className="flex h-14 items-center gap-3 border-b border-base-300 bg-base-100 px-4">
+      <div className="min-w-0 shrink-0">
+        {user.organizationName ? (
+          <Link to="/org-structure-explorer" className="truncate font-semibold hover:underline">
+            {user.organizationName}
+          </Link>
+        ) : (
+          <span className="font-semibold">{t("welcome")}</span>
+        )}
+      </div>
+
+      <div className="flex flex-1 justify-center">
+        {searchEnabled ? (
+          <form role="search" className="w-full max-w-xl" onSubmit={(e) => e.preventDefault()}>
+            <label className="input input-sm w-full">
+              <Icon name="search" className="size-4 opacity-60" />
+              <span className="sr-only">{t("topBar.search")}</span>
+              <input
+                type="search"
+                name="q"
+                disabled
+                placeholder={t("topBar.searchPlaceholder")}
+                title={t("topBar.searchSoon")}
+                aria-describedby="search-soon"
+              />
+            </label>
+            <span id="search-soon" className="sr-only">
+              {t("topBar.searchSoon")}
+            </span>
+          </form>
+        ) : null}
+      </div>
+
+      {user.email ? (
+        <div className="flex items-center gap-1">
+          <Link
+            to={withParam(location.search, "panel", "files")}
+            className="btn btn-ghost btn-sm btn-square"
+            aria-label={t("topBar.files")}
+            title={t("topBar.files")}
+          >
+            <Icon name="folder" />
+          </Link>
+          <Link
+            to={withParam(location.search, "panel", "notifications")}
+            className="btn btn-ghost btn-sm btn-square"
+            aria-label={t("topBar.notifications")}
+            title={t("topBar.notifications")}
+          >
+            <Icon name="bell" />
+          </Link>
+          <UserMenu user={user} />
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+function UserMenu({ user }: { user: ShellUser }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute("open");
+
+  // A <details> menu opens without JavaScript; with it, an outside click or Escape closes it.
+  useEffect(() => {
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && ref.current?.open) {
+        close();
+        ref.current.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="dropdown dropdown-end">
+      <summary className="btn btn-ghost btn-sm btn-square list-none" aria-label={t("userMenu.open")}>
+        <Icon name="user" />
+      </summary>
+      <div className="dropdown-content z-40 mt-2 w-72 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
+        <p className="truncate font-semibold" data-testid="user-menu-email">
+          {user.email}
+        </p>
+        {user.organizationName ? <p className="truncate text-sm text-base-content/70">{user.organizationName}</p> : null}
+        <ul className="menu mt-2 w-full p-0">
+          <li>
+            <Link to="/my-organization/users" onClick={close}>
+              {t("userMenu.users")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/email-settings" onClick={close}>
+              {t("userMenu.emailSettings")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/change-password" onClick={close}>
+              {t("userMenu.changePassword")}
+            </Link>
+          </li>
+        </ul>
+        <div className="mt-2 flex items-center justify-between gap-2 border-t border-base-300 pt-2">
+          <span className="text-sm text-base-content/70">{t("language.label")}</span>
+          <LanguageSwitch current={user.language} onDone={close} />
+        </div>
+        <Form method="post" action="/logout" className="mt-2 border-t border-base-300 pt-2">
+          <button type="submit" className="btn btn-sm btn-ghost w-full justify-start">
+            <Icon name="logout" className="size-4" />
+            {t("userMenu.signOut")}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

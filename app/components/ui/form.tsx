@@ -1,0 +1,76 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+
+/** A labelled input with its hint and its errors, tied together for screen readers. */
+export function TextField({
+  meta,
+  label,
+  type = "text",
+  hint,
+  autoComplete,
+  autoFocus,
+  placeholder,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: "text" | "email" | "password";
+  hint?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  placeholder?: string;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const describedBy = [hintId, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const { key, ...inputProps } = getInputProps(meta, { type, ariaDescribedBy: describedBy });
+  return (
+    <div className="mb-4">
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...inputProps}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        className={`input w-full ${meta.errors?.length ? "input-error" : ""}`}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-base-content/60">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 text-sm text-error">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors of the whole form (wrong password, rate limit, expired link). */
+export function FormAlert({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="alert alert-error mb-4 text-sm">
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+export function AuthCard({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md rounded-box border border-base-300 bg-base-100 p-8 shadow-sm">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {lead ? <p className="mt-2 text-sm text-base-content/70">{lead}</p> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * Sign-in and account forms. One schema per form, built with a translate
+ * function so the server and the browser show the same words.
+ */
+type T = (key: string) => string;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+const email = (t: T) =>
+  z
+    .string({ error: t("auth:validation.emailRequired") })
+    .trim()
+    .min(1, t("auth:validation.emailRequired"))
+    .max(254, t("auth:validation.emailInvalid"))
+    .pipe(z.email({ error: t("auth:validation.emailInvalid") }))
+    .transform((v) => v.toLowerCase());
+
+const newPassword = (t: T) =>
+  z
+    .string({ error: t("auth:validation.passwordRequired") })
+    .min(PASSWORD_MIN, t("auth:validation.passwordTooShort"))
+    .max(PASSWORD_MAX, t("auth:validation.passwordTooLong"));
+
+/** A new password typed twice; the second must equal the first. */
+const passwordPair = (t: T) => ({ password: newPassword(t), confirmPassword: z.string({ error: t("auth:validation.passwordsDiffer") }) });
+const samePassword = (t: T): [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] => [
+  (v) => v.password === v.confirmPassword,
+  { message: t("auth:validation.passwordsDiffer"), path: ["confirmPassword"] },
+];
+
+export const loginSchema = (t: T) =>
+  z.object({
+    email: email(t),
+    password: z.string({ error: t("auth:validation.passwordRequired") }).min(1, t("auth:validation.passwordRequired")),
+    redirectTo: z.string().optional(),
+  });
+
+export const signupSchema = (t: T) =>
+  z
+    .object({
+      organizationName: z
+        .string({ error: t("auth:validation.organizationRequired") })
+        .trim()
+        .min(1, t("auth:validation.organizationRequired"))
+        .max(200),
+      email: email(t),
+      ...passwordPair(t),
+    })
+    .refine(...samePassword(t));
+
+export const inviteSignupSchema = (t: T) => z.object({ token: z.string().min(1), ...passwordPair(t) }).refine(...samePassword(t));
+
+export const forgotPasswordSchema = (t: T) => z.object({ email: email(t) });
+
+export const resetPasswordSchema = (t: T) => z.object({ token: z.string().min(1), ...passwordPair(t) }).refine(...samePassword(t));
+
+/** Only same-site paths may be redirected to after sign-in. */
+export function safeRedirect(to: unknown, fallback = "/overview"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

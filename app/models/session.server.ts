@@ -1,0 +1,75 @@
+import { json, redirect } from "@remix-run/node";
+import { createSession, sessionCookie, tokenFromRequest, userForToken, type SessionUser } from "@server/auth/session";
+
+export type { SessionUser } from "@server/auth/session";
+
+/** Minimum organisation access level for registry data, search and the full navigation. */
+export const ACCESS_LEVEL_THRESHOLD = 2;
+
+// Root and route loaders of one request share the lookup.
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    const token = tokenFromRequest(request);
+    pending = token ? userForToken(token) : Promise.resolve(null);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/** For screens: without a session the visitor goes to the start page. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect("/");
+  return user;
+}
+
+/** For /api routes: 401 JSON, never a redirect. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw json({ error: "Unauthorized", message: "Sign in, or send the session token as a Bearer token." }, { status: 401 });
+  return user;
+}
+
+/** A user who belongs to an organisation, for everything organisation-scoped. */
+export function requireOrganization(user: SessionUser): number {
+  if (user.organizationId == null) throw json({ error: "Forbidden", message: "Your account does not belong to an organisation." }, { status: 403 });
+  return user.organizationId;
+}
+
+export function hasAccessLevel(user: SessionUser, level = ACCESS_LEVEL_THRESHOLD): boolean {
+  return user.accessLevel >= level;
+}
+
+/** The paths a visitor without a session may open (spec 01 §6). */
+const PUBLIC_PATHS = new Set(["/", "/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password"]);
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return PUBLIC_PATHS.has(path) || path.includes("/public");
+}
+
+/** The user object of GET /api/users/me (spec 01 §3). */
+export function currentUserResponse(user: SessionUser) {
+  return {
+    email: user.email,
+    language: user.language,
+    is_admin: user.isAdmin,
+    token: user.token,
+    organization: user.organizationId == null ? null : { organization_name: user.organizationName, access_level: user.accessLevel },
+    organizationId: user.organizationId,
+  };
+}
+
+/** Signs the user in: a new database session, its cookie, and the redirect. */
+export async function startSession(request: Request, userId: number, redirectTo: string): Promise<Response> {
+  const { token, expiresAt } = await createSession(userId, request.headers.get("User-Agent"));
+  return redirect(redirectTo, { headers: { "Set-Cookie": sessionCookie(request, token, expiresAt) } });
+}
+
+/** Visitors who are signed in already go to their start page. */
+export async function redirectSignedIn(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/overview");
+}

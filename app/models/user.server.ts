@@ -1,0 +1,192 @@
+import { db, now } from "@server/db";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "@server/auth/password";
+import { destroyUserSessions } from "@server/auth/session";
+import { hashToken, newToken } from "@server/auth/tokens";
+
+export type Language = "en" | "no";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string) {
+  return db()
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "language"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+/** Returns the user id when the password matches; spends the same time when the account is unknown. */
+export async function verifyLogin(email: string, password: string): Promise<number | null> {
+  const user = await findUserByEmail(email);
+  if (!user) {
+    await verifyPassword(password, await dummyPasswordHash());
+    return null;
+  }
+  return (await verifyPassword(password, user.password_hash)) ? user.id : null;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("email taken");
+  }
+}
+
+/** Sign-up: a new customer organisation with the new user as its first member (access level 3). */
+export async function signUpWithOrganization(input: {
+  email: string;
+  password: string;
+  organizationName: string;
+  language: Language;
+}): Promise<number> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(email)) throw new EmailTakenError();
+  const passwordHash = await hashPassword(input.password);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const org = await trx
+        .insertInto("organizations")
+        .values({ name: input.organizationName.trim(), kind: "customer", org_number: null, country_code: "NO", created_at: now() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto("users")
+        .values({
+          email,
+          password_hash: passwordHash,
+          language: input.language,
+          is_admin: 0,
+          organization_id: org.id,
+          access_level: 3,
+          created_at: now(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return user.id;
+    });
+}
+
+export async function setUserLanguage(userId: number, language: Language): Promise<void> {
+  await db().updateTable("users").set({ language }).where("id", "=", userId).execute();
+}
+
+/* ---------- invitations ---------- */
+
+const INVITATION_DAYS = 14;
+
+export async function createInvitation(input: {
+  email: string;
+  organizationId: number;
+  accessLevel: number;
+  invitedBy: number | null;
+}): Promise<string> {
+  const token = newToken();
+  await db()
+    .insertInto("invitations")
+    .values({
+      token_hash: hashToken(token),
+      email: normalizeEmail(input.email),
+      organization_id: input.organizationId,
+      access_level: input.accessLevel,
+      invited_by: input.invitedBy,
+      created_at: now(),
+      expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString(),
+      accepted_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export async function findOpenInvitation(token: string) {
+  if (!token) return undefined;
+  return db()
+    .selectFrom("invitations")
+    .innerJoin("organizations", "organizations.id", "invitations.organization_id")
+    .select([
+      "invitations.id",
+      "invitations.email",
+      "invitations.organization_id",
+      "invitations.access_level",
+      "organizations.name as organization_name",
+    ])
+    .where("invitations.token_hash", "=", hashToken(token))
+    .where("invitations.accepted_at", "is", null)
+    .where("invitations.expires_at", ">", now())
+    .executeTakeFirst();
+}
+
+/** Creates the invited user in the inviting organisation and marks the invitation used. */
+export async function acceptInvitation(token: string, password: string, language: Language): Promise<number | null> {
+  const invitation = await findOpenInvitation(token);
+  if (!invitation) return null;
+  if (await findUserByEmail(invitation.email)) throw new EmailTakenError();
+  const passwordHash = await hashPassword(password);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          email: invitation.email,
+          password_hash: passwordHash,
+          language,
+          is_admin: 0,
+          organization_id: invitation.organization_id,
+          access_level: invitation.access_level,
+          created_at: now(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("invitations").set({ accepted_at: now() }).where("id", "=", invitation.id).execute();
+      return user.id;
+    });
+}
+
+/* ---------- password reset ---------- */
+
+const RESET_MINUTES = 60;
+
+/** Returns a reset token for a known email, or null; callers answer the same either way. */
+export async function createPasswordReset(email: string): Promise<{ token: string; language: Language } | null> {
+  const user = await findUserByEmail(email);
+  if (!user) return null;
+  const token = newToken();
+  await db()
+    .insertInto("password_resets")
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: now(),
+      expires_at: new Date(Date.now() + RESET_MINUTES * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return { token, language: user.language };
+}
+
+export async function findOpenPasswordReset(token: string) {
+  if (!token) return undefined;
+  return db()
+    .selectFrom("password_resets")
+    .innerJoin("users", "users.id", "password_resets.user_id")
+    .select(["password_resets.id", "password_resets.user_id", "users.email"])
+    .where("password_resets.token_hash", "=", hashToken(token))
+    .where("password_resets.used_at", "is", null)
+    .where("password_resets.expires_at", ">", now())
+    .executeTakeFirst();
+}
+
+/** Sets the new password, uses up the link and signs the user out everywhere. */
+export async function resetPassword(token: string, password: string): Promise<number | null> {
+  const reset = await findOpenPasswordReset(token);
+  if (!reset) return null;
+  const passwordHash = await hashPassword(password);
+  await db().transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", reset.user_id).execute();
+    await trx.updateTable("password_resets").set({ used_at: now() }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
+  });
+  await destroyUserSessions(reset.user_id);
+  return reset.user_id;
+}

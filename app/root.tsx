@@ -1,0 +1,155 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { navCookie, readFlash } from "@server/cookies";
+import { AppShell, PublicShell } from "~/components/shell/AppShell";
+import { fallbackLanguage, type Language } from "~/i18n";
+import { loadLanguage } from "~/i18n.client";
+import i18nServer from "~/i18n.server";
+import { getUser, hasAccessLevel, isPublicPath } from "~/models/session.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const user = await getUser(request);
+  // Access guard (spec 01 §6): a visitor may only open the public pages.
+  if (!user && !isPublicPath(url.pathname)) throw redirect("/");
+
+  const [locale, navPref, flash] = await Promise.all([
+    i18nServer.getLocale(request) as Promise<Language>,
+    navCookie.parse(request.headers.get("Cookie")),
+    readFlash(request),
+  ]);
+  return json(
+    {
+      locale,
+      navExpanded: navPref === "expanded",
+      notice: flash.notice,
+      user: user && {
+        email: user.email,
+        organizationName: user.organizationName,
+        accessLevel: user.accessLevel,
+        isAdmin: user.isAdmin,
+        language: user.language,
+        searchEnabled: hasAccessLevel(user),
+      },
+    },
+    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const locale = data?.locale ?? fallbackLanguage;
+  useLanguageSync(locale);
+  useEffect(() => {
+    // Marks that the shell's scripts run (CSS fallbacks apply only without them).
+    document.documentElement.dataset.js = "";
+  }, []);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-base-200 text-base-content">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** After a language change on the server, load the new texts and switch. */
+function useLanguageSync(locale: Language) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let cancelled = false;
+    void (async () => {
+      if (!i18n.hasResourceBundle(locale, "common")) {
+        const bundles = await loadLanguage(locale);
+        for (const [ns, content] of Object.entries(bundles)) i18n.addResourceBundle(locale, ns, content, true, true);
+      }
+      if (!cancelled) await i18n.changeLanguage(locale);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [locale, i18n]);
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const location = useLocation();
+  if (data?.user) {
+    return (
+      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname}>
+        {children}
+      </AppShell>
+    );
+  }
+  return <PublicShell locale={data?.locale ?? fallbackLanguage} notice={data?.notice ?? null}>{children}</PublicShell>;
+}
+
+export default function App() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const message = notFound ? t("errors.notFoundTitle") : t("errors.serverErrorTitle");
+  const description = notFound ? t("errors.notFound", { path: location.pathname }) : t("errors.serverError");
+  if (!notFound) console.error(error);
+  return (
+    <Frame>
+      <title>{`${status} ${message}`}</title>
+      <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+        <p className="text-6xl font-bold text-primary">{status}</p>
+        <h1 id="error-title" className="mt-4 text-2xl font-semibold">
+          {message}
+        </h1>
+        <p className="mt-2 text-base-content/70">{description}</p>
+        <Link to="/" className="btn btn-primary mt-8">
+          {t("errors.backHome")}
+        </Link>
+      </section>
+    </Frame>
+  );
+}

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { titleMeta } from "~/components/ui/meta";
+import i18nServer from "~/i18n.server";
+import { forgotPasswordSchema } from "~/models/auth-schemas";
+import { pageTitle } from "~/models/page-title.server";
+import { redirectSignedIn } from "~/models/session.server";
+import { createPasswordReset } from "~/models/user.server";
+import { env } from "@server/env";
+import { sendMail } from "@server/mail";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectSignedIn(request);
+  return json({ title: await pageTitle(request, "auth:forgot.title") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema(t) });
+  if (submission.status !== "success") return json({ result: submission.reply(), sentTo: null }, { status: 400 });
+  const { email } = submission.value;
+  const reset = await createPasswordReset(email);
+  if (reset) {
+    // The mail is in the account's language, whatever the page's language is.
+    const mailT = await i18nServer.getFixedT(reset.language, "auth");
+    const origin = env().APP_URL ?? new URL(request.url).origin;
+    const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
+    await sendMail({ to: email, subject: mailT("forgot.mailSubject"), text: mailT("forgot.mailBody", { email, link }) });
+  }
+  // Same answer whether or not the account exists, so the form reveals no accounts.
+  return json({ result: submission.reply({ resetForm: true }), sentTo: email });
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema(t) }),
+  });
+  return (
+    <AuthCard title={t("forgot.title")} lead={t("forgot.lead")}>
+      {actionData?.sentTo ? (
+        <div role="status" className="alert alert-success mb-4 text-sm">
+          {t("forgot.sent", { email: actionData.sentTo })}
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.email} label={t("email")} type="email" autoComplete="email" autoFocus />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {t("forgot.submit")}
+        </button>
+      </Form>
+      <Link to="/login" className="link mt-6 inline-block text-sm">
+        {t("forgot.back")}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { titleMeta } from "~/components/ui/meta";
+import i18nServer from "~/i18n.server";
+import type { Language } from "~/i18n";
+import { inviteSignupSchema } from "~/models/auth-schemas";
+import { pageTitle } from "~/models/page-title.server";
+import { redirectSignedIn, startSession } from "~/models/session.server";
+import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/user.server";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectSignedIn(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invitation = token ? await findOpenInvitation(token) : undefined;
+  return json({
+    title: await pageTitle(request, "auth:invite.title"),
+    token,
+    invitation: invitation ? { email: invitation.email, organization: invitation.organization_name } : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(await request.formData(), { schema: inviteSignupSchema(t) });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  try {
+    const language = (await i18nServer.getLocale(request)) as Language;
+    const userId = await acceptInvitation(submission.value.token, submission.value.password, language);
+    if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:invite.invalid")], hideFields }) }, { status: 410 });
+    return startSession(request, userId, "/overview");
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return json({ result: submission.reply({ formErrors: [t("auth:signup.emailTaken")], hideFields }) }, { status: 409 });
+    }
+    throw error;
+  }
+}
+
+export default function InviteSignup() {
+  const { t } = useTranslation("auth");
+  const { token, invitation } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "invite-signup",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSignupSchema(t) }),
+  });
+  if (!invitation) {
+    return (
+      <AuthCard title={t("invite.title")}>
+        <div role="alert" className="alert alert-warning text-sm">
+          {token ? t("invite.invalid") : t("invite.missing")}
+        </div>
+        <Link to="/login" className="btn btn-ghost mt-4">
+          {t("forgot.back")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("invite.title")} lead={t("invite.lead", { organization: invitation.organization, email: invitation.email })}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        <TextField meta={fields.password} label={t("password")} type="password" autoComplete="new-password" hint={t("passwordHint")} autoFocus />
+        <TextField meta={fields.confirmPassword} label={t("confirmPassword")} type="password" autoComplete="new-password" />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {t("invite.submit", { organization: invitation.organization })}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/components/ui/meta";
+import { pageTitle } from "~/models/page-title.server";
+import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import i18nServer from "~/i18n.server";
+import { loginSchema, safeRedirect } from "~/models/auth-schemas";
+import { login } from "~/models/login.server";
+import { redirectSignedIn, startSession } from "~/models/session.server";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectSignedIn(request);
+  return json({ title: await pageTitle(request, "auth:login.title") });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema(t) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const result = await login(request, formData, context.clientAddress ?? null);
+  if (!result.ok) {
+    const message =
+      result.reason === "rate-limited" ? t("auth:login.rateLimited", { minutes: result.minutes }) : t("auth:login.invalid");
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: result.reason === "rate-limited" ? 429 : 401 },
+    );
+  }
+  return startSession(request, result.userId, safeRedirect(submission.value.redirectTo));
+}
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
+  });
+  return (
+    <AuthCard title={t("login.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <TextField meta={fields.email} label={t("email")} type="email" autoComplete="email" autoFocus />
+        <TextField meta={fields.password} label={t("password")} type="password" autoComplete="current-password" />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {t("login.submit")}
+        </button>
+      </Form>
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <Link to="/forgot-password" className="link">
+          {t("login.forgot")}
+        </Link>
+        <p>
+          {t("login.noAccount")}{" "}
+          <Link to="/signup" className="link link-primary">
+            {t("login.signUp")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

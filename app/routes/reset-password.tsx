@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { titleMeta } from "~/components/ui/meta";
+import i18nServer from "~/i18n.server";
+import { resetPasswordSchema } from "~/models/auth-schemas";
+import { pageTitle } from "~/models/page-title.server";
+import { findOpenPasswordReset, resetPassword } from "~/models/user.server";
+import { flashNotice } from "@server/cookies";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const reset = token ? await findOpenPasswordReset(token) : undefined;
+  return json({ title: await pageTitle(request, "auth:reset.title"), token, valid: Boolean(reset), email: reset?.email ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(t) });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const userId = await resetPassword(submission.value.token, submission.value.password);
+  if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
+  return redirect("/login", { headers: { "Set-Cookie": await flashNotice(request, "auth:login.passwordChanged") } });
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation("auth");
+  const { token, valid, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema(t) }),
+  });
+  if (!valid) {
+    return (
+      <AuthCard title={t("reset.title")}>
+        <div role="alert" className="alert alert-warning text-sm">
+          {t("reset.invalid")}
+        </div>
+        <Link to="/forgot-password" className="btn btn-primary mt-4">
+          {t("reset.requestNew")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("reset.title")} lead={email ?? undefined}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        <TextField meta={fields.password} label={t("newPassword")} type="password" autoComplete="new-password" hint={t("passwordHint")} autoFocus />
+        <TextField meta={fields.confirmPassword} label={t("confirmPassword")} type="password" autoComplete="new-password" />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {t("reset.submit")}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

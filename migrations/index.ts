@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_foundation";
+
+/**
+ * Every migration, in order. Listed statically (not read from the folder at
+ * run time) so that the built server, the CLI and the tests share one list.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_foundation": m0001,
+};

@@ -1,0 +1,88 @@
+// Remix options. In Vite mode Remix reads them from its Vite plugin, so
+// vite.config.ts imports this file and hands it over: one place for them.
+
+/**
+ * Screens of the route map whose content comes with later issues.
+ * Each one is routed to the same scaffolding module, which renders the
+ * screen's title inside the shell and says that it is not available yet.
+ * When a screen is built, its real module goes into app/routes and its
+ * line leaves this list.
+ * @type {Array<[id: string, path: string]>}
+ */
+export const scaffoldedScreens = [
+  ["overview", "overview"],
+  ["dashboard", "dashboard"],
+  ["supplier", "supplier"],
+  ["suppliers", "suppliers"],
+  ["notifications", "notifications"],
+  ["credit_reports", "credit_reports"],
+  ["projects", "projects"],
+  ["project", "projects/:id"],
+  ["project_tasks", "projects/:id/tasks"],
+  ["project_task", "projects/:id/task/:taskId"],
+  ["project_suppliers", "projects/:id/suppliers"],
+  ["casefiles", "casefiles"],
+  ["casefile", "casefiles/:caseFileId"],
+  ["data_explorer", "data-explorer"],
+  ["survey_explorer", "survey-explorer"],
+  ["org_structure_explorer", "org-structure-explorer"],
+  ["transparency_act", "transparency_act"],
+  ["transparency_portal", "transparency-portal"],
+  ["transparency_portal_public", "transparency-portal/public/:key"],
+  ["reporting_portal", "reporting-portal"],
+  ["reporting_portal_item", "reporting-portal/:id"],
+  ["reporting_portal_public", "reporting-portal/public/:publicKey"],
+  ["reporting_portal_public_request", "reporting-portal/public/request/:token"],
+  ["ai_chat", "ai/chat"],
+  ["ai_chat_v2", "ai/chat-v2"],
+  ["ai_reports", "ai/reports"],
+  ["ai_documents", "ai/documents"],
+  ["supplier_tasks", "supplier_tasks"],
+  ["supplier_task", "supplier_tasks/:id"],
+  ["supplier_folders", "supplier_folders"],
+  ["supplier_folder", "supplier_folders/:folderId"],
+  ["shared_folder", "supplier_folders/shared/:folderId"],
+  ["my_tasks", "tasks/my_tasks"],
+  ["tasks_overview", "tasks/overview"],
+  ["my_surveys", "tasks/surveys/my_surveys"],
+  ["survey_response", "tasks/surveys/:surveyResponseId"],
+  ["survey_response_read", "tasks/surveys/:surveyResponseId/read"],
+  ["survey_response_public", "tasks/surveys/:surveyResponseId/public"],
+  ["my_organization_users", "my-organization/users"],
+  ["my_organization_overview", "my-organization/overview"],
+  ["my_organization_structure", "my-organization/structure"],
+  ["account_email_settings", "account/email-settings"],
+  ["account_change_password", "account/change-password"],
+  ["admin_users", "admin/users"],
+  ["admin_send_old", "admin/send-old"],
+  ["admin_notifications", "admin/notifications"],
+  ["admin_organizations", "admin/organizations"],
+  ["admin_credit_reports", "admin/credit-reports"],
+  ["admin_integrations", "admin/integrations"],
+  ["admin_integration", "admin/integrations/:code"],
+  ["admin_suppliers_overview", "admin/suppliers-overview"],
+  ["admin_surveys", "admin/surveys/surveys"],
+  ["admin_survey", "admin/surveys/:id"],
+  ["admin_task_templates", "admin/tasks/templates"],
+  ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
+];
+
+/** @type {import('@remix-run/dev').VitePluginConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+    unstable_optimizeDeps: true,
+  },
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      for (const [id, path] of scaffoldedScreens) {
+        route(path, "scaffolding/not-yet-available.tsx", { id: `scaffold/${id}` });
+      }
+    });
+  },
+};

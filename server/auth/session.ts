@@ -1,0 +1,117 @@
+import { db, now } from "../db";
+import { env } from "../env";
+import { hashToken, newToken } from "./tokens";
+
+export const TOKEN_COOKIE = "token";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  language: "en" | "no";
+  isAdmin: boolean;
+  accessLevel: number;
+  organizationId: number | null;
+  organizationName: string | null;
+  token: string;
+}
+
+export async function createSession(userId: number, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + env().SESSION_MAX_AGE_DAYS * 86_400_000);
+  await db()
+    .insertInto("sessions")
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now(),
+      expires_at: expiresAt.toISOString(),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function destroySession(token: string): Promise<void> {
+  await db().deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+}
+
+export async function destroyUserSessions(userId: number): Promise<void> {
+  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export async function userForToken(token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("organizations", "organizations.id", "users.organization_id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.language",
+      "users.is_admin",
+      "users.access_level",
+      "users.organization_id",
+      "organizations.name as organization_name",
+      "sessions.expires_at",
+    ])
+    .where("sessions.id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= now()) {
+    await destroySession(token);
+    return null;
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    language: row.language,
+    isAdmin: row.is_admin === 1,
+    accessLevel: row.access_level,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    token,
+  };
+}
+
+/** The session token from the `token` cookie, else from `Authorization: Bearer`. */
+export function tokenFromRequest(request: Request): string | null {
+  const cookieHeader = request.headers.get("Cookie");
+  if (cookieHeader) {
+    for (const part of cookieHeader.split(";")) {
+      const eq = part.indexOf("=");
+      if (eq === -1) continue;
+      if (part.slice(0, eq).trim() === TOKEN_COOKIE) {
+        const value = part.slice(eq + 1).trim();
+        if (value) return decodeURIComponent(value);
+      }
+    }
+  }
+  const auth = request.headers.get("Authorization");
+  const match = auth?.match(/^Bearer\s+(\S+)$/i);
+  return match ? match[1] : null;
+}
+
+/** Secure whenever the app is reached over HTTPS, so the http://localhost demo still signs in. */
+function isHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  return env().TRUST_PROXY && request.headers.get("X-Forwarded-Proto") === "https";
+}
+
+export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
+  const parts = [
+    `${TOKEN_COOKIE}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Expires=${expiresAt.toUTCString()}`,
+  ];
+  if (isHttps(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(request: Request): string {
+  const parts = [`${TOKEN_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (isHttps(request)) parts.push("Secure");
+  return parts.join("; ");
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The process environment, parsed once. Every variable has a default so the
+ * app runs on a fresh clone with nothing configured; `.env.example` lists them.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("localhost"),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Supplier Risk <no-reply@localhost>"),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Env = z.infer<typeof schema> & { DATA_DIR: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** Folder for the database, uploads and the mail outbox; created on demand. */
+export function dataPath(...parts: string[]): string {
+  const dir = env().DATA_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, ...parts);
+}
+
+/**
+ * SESSION_SECRET signs the small preference and flash cookies. When it is not
+ * set, one is generated on first start and kept in DATA_DIR so that restarts
+ * keep users' cookies valid.
+ */
+export function sessionSecret(): string {
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured;
+  const file = dataPath("session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { dataPath, env } from "./env";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends a mail. Without SMTP configured (the default) each mail is written as
+ * an .eml file to DATA_DIR/outbox, where an operator or a test can read it.
+ */
+export async function sendMail(mail: Mail): Promise<{ file?: string }> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (SMTP_URL) {
+    // Loaded only when configured, so the default install carries no mail client.
+    const nodemailer = (await import("nodemailer")).default;
+    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail });
+    return {};
+  }
+  const dir = dataPath("outbox");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+  const file = path.join(dir, `${stamp}-${safeTo}.eml`);
+  const body = [
+    `From: ${MAIL_FROM}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    `Date: ${new Date().toUTCString()}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    mail.text,
+    "",
+  ].join("\r\n");
+  fs.writeFileSync(file, body);
+  return { file };
+}
+
+/** Mails written to the outbox, newest last (for tests and the operator). */
+export function outbox(): string[] {
+  const dir = dataPath("outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+}

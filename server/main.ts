@@ -1,0 +1,67 @@
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { closeDb, db } from "./db";
+import { env } from "./env";
+import { migrateToLatest } from "./migrate";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoWorld } from "./seed/demo";
+
+/**
+ * The production server: migrates the database, seeds the demo world into an
+ * empty one, then serves the built app. One Node process, one SQLite file.
+ */
+async function main() {
+  const config = env();
+  const applied = await migrateToLatest(db());
+  if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
+  if (await isDatabaseEmpty(db())) {
+    console.log("Empty database: seeding the demo world…");
+    await seedDemoWorld(db(), { log: (line) => console.log(`  ${line}`) });
+  }
+
+  const buildFile = path.resolve("build/server/index.js");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(compression());
+  // Fingerprinted assets never change; everything else in public/ may.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? undefined }),
+    }),
+  );
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    console.log(`\nSupplier Risk is running at http://${shownHost}:${config.PORT}`);
+    console.log(`Data folder: ${config.DATA_DIR} (database app.db, uploads/, mail outbox/)`);
+    console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.description}`);
+    console.log("");
+  });
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    server.close(() => {
+      void closeDb().then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
