@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import {
+  MISSING,
+  formatAddress,
+  formatCompactNok,
+  formatDate,
+  formatFrenchNumber,
+  formatOwnership,
+  formatPercent,
+  formatRelativeTime,
+  formatThousands,
+  padPostalCode,
+  type AddressParts,
+} from "./format";
+
+// The exact characters Intl (ICU) writes; spelled out so a test failure shows which one changed.
+const NBSP = "\u00a0"; // no-break space: Norwegian grouping, before '%' and 'kr'
+const NNBSP = "\u202f"; // narrow no-break space: fr-FR grouping
+const MINUS = "\u2212"; // Norwegian minus sign
+
+describe("MISSING", () => {
+  it("is an em dash", () => {
+    expect(MISSING).toBe("—");
+  });
+});
+
+describe("formatThousands (whole thousands, UI locale)", () => {
+  it.each([
+    [12345.6, "en", "12,346"],
+    [12345.6, "no", `12${NBSP}346`],
+    [-12345.4, "en", "-12,345"],
+    [-12345.4, "no", `${MINUS}12${NBSP}345`],
+    [999.5, "en", "1,000"],
+    [1234567, "no", `1${NBSP}234${NBSP}567`],
+    [0, "en", "0"],
+    [null, "en", "—"],
+    [undefined, "no", "—"],
+    [Number.NaN, "en", "—"],
+  ] as const)("%s (%s) → %j", (value, locale, expected) => {
+    expect(formatThousands(value, locale)).toBe(expected);
+  });
+});
+
+describe("formatFrenchNumber (fr-FR, em dash when missing)", () => {
+  it.each([
+    [1234567.891, `1${NNBSP}234${NNBSP}567,891`],
+    [-1234.5, `-1${NNBSP}234,5`],
+    [1000000, `1${NNBSP}000${NNBSP}000`],
+    [1234, `1${NNBSP}234`],
+    [0.5, "0,5"],
+    [0, "0"],
+    [null, "—"],
+    [undefined, "—"],
+    [Number.NaN, "—"],
+  ] as const)("%s → %j", (value, expected) => {
+    expect(formatFrenchNumber(value)).toBe(expected);
+  });
+
+  it("takes Intl options for the fraction digits", () => {
+    expect(formatFrenchNumber(1234567.891, { maximumFractionDigits: 0 })).toBe(`1${NNBSP}234${NNBSP}568`);
+    expect(formatFrenchNumber(12.5, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe("12,5");
+  });
+});
+
+describe("formatPercent (value in percent, 1 decimal)", () => {
+  it.each([
+    [12.345, "en", "12.3%"],
+    [12.345, "no", `12,3${NBSP}%`],
+    [-4.06, "en", "-4.1%"],
+    [-4.06, "no", `${MINUS}4,1${NBSP}%`],
+    [0, "en", "0.0%"],
+    [100, "en", "100.0%"],
+    [null, "en", "—"],
+    [Number.NaN, "no", "—"],
+  ] as const)("%s (%s) → %j", (value, locale, expected) => {
+    expect(formatPercent(value, locale)).toBe(expected);
+  });
+});
+
+describe("formatOwnership (percent, 2 decimals)", () => {
+  it.each([
+    [45.5, "en", "45.50%"],
+    [45.5, "no", `45,50${NBSP}%`],
+    [100, "en", "100.00%"],
+    [33.33333, "en", "33.33%"],
+    [0.004, "en", "0.00%"],
+    // ownership tree: ownershipFraction 0.5125 × 100
+    [0.5125 * 100, "en", "51.25%"],
+    [null, "en", "—"],
+  ] as const)("%s (%s) → %j", (value, locale, expected) => {
+    expect(formatOwnership(value, locale)).toBe(expected);
+  });
+});
+
+describe("formatCompactNok (currency NOK, compact, no decimals)", () => {
+  it.each([
+    [0, "en", `NOK${NBSP}0`],
+    [950, "en", `NOK${NBSP}950`],
+    [12345, "en", `NOK${NBSP}12K`],
+    [1234567, "en", `NOK${NBSP}1M`],
+    [2500000000, "en", `NOK${NBSP}3B`],
+    [-45000000, "en", `-NOK${NBSP}45M`],
+    [950, "no", `950${NBSP}kr`],
+    [12345, "no", `12k${NBSP}kr`],
+    [1234567, "no", `1${NBSP}mill.${NBSP}kr`],
+    [2500000000, "no", `3${NBSP}mrd.${NBSP}kr`],
+    [-45000000, "no", `${MINUS}45${NBSP}mill.${NBSP}kr`],
+    [null, "en", "—"],
+  ] as const)("%s (%s) → %j", (value, locale, expected) => {
+    expect(formatCompactNok(value, locale)).toBe(expected);
+  });
+});
+
+describe("formatDate (en-GB day short-month year)", () => {
+  it.each<[string | number | Date | null | undefined, string | undefined, string]>([
+    ["2024-03-05", undefined, "5 Mar 2024"],
+    ["2024-12-31", undefined, "31 Dec 2024"],
+    // CLDR's en-GB abbreviation for September has four letters
+    ["2024-09-05", undefined, "5 Sept 2024"],
+    // bare dates are calendar dates: never shifted by the zone
+    ["2024-03-05", "America/Los_Angeles", "5 Mar 2024"],
+    ["2024-03-05", "Pacific/Kiritimati", "5 Mar 2024"],
+    // timestamps are shown in Norwegian time by default (UTC+1 in March)
+    ["2024-03-05T23:30:00Z", undefined, "6 Mar 2024"],
+    ["2024-03-05T23:30:00Z", "UTC", "5 Mar 2024"],
+    [new Date("2024-03-05T10:00:00Z"), undefined, "5 Mar 2024"],
+    [Date.UTC(2024, 2, 5, 10), undefined, "5 Mar 2024"],
+    [null, undefined, "—"],
+    [undefined, undefined, "—"],
+    ["", undefined, "—"],
+    ["not a date", undefined, "—"],
+  ])("%s in %s → %j", (value, zone, expected) => {
+    expect(formatDate(value, zone)).toBe(expected);
+  });
+});
+
+describe("formatRelativeTime (largest whole unit, truncated)", () => {
+  const now = new Date("2024-06-01T12:00:00Z");
+  const s = 1000;
+  const min = 60 * s;
+  const h = 60 * min;
+  const d = 24 * h;
+  const at = (offset: number) => new Date(now.getTime() + offset);
+
+  it.each([
+    [0, "now", "nå"],
+    [-999, "now", "nå"],
+    [-1 * s, "1 second ago", "for 1 sekund siden"],
+    [-59 * s, "59 seconds ago", "for 59 sekunder siden"],
+    [-59.9 * s, "59 seconds ago", "for 59 sekunder siden"],
+    [-60 * s, "1 minute ago", "for 1 minutt siden"],
+    [-(59 * min + 59 * s), "59 minutes ago", "for 59 minutter siden"],
+    [-60 * min, "1 hour ago", "for 1 time siden"],
+    [-(23 * h + 59 * min), "23 hours ago", "for 23 timer siden"],
+    [-24 * h, "1 day ago", "for 1 døgn siden"],
+    [-(6 * d + 23 * h), "6 days ago", "for 6 døgn siden"],
+    [-7 * d, "1 week ago", "for 1 uke siden"],
+    [-29 * d, "4 weeks ago", "for 4 uker siden"],
+    [-30 * d, "1 month ago", "for 1 måned siden"],
+    [-364 * d, "12 months ago", "for 12 måneder siden"],
+    [-365 * d, "1 year ago", "for 1 år siden"],
+    [-3 * 365 * d, "3 years ago", "for 3 år siden"],
+    [2 * h, "in 2 hours", "om 2 timer"],
+    [45 * d, "in 1 month", "om 1 måned"],
+  ])("%d ms → %j / %j", (offset, en, no) => {
+    expect(formatRelativeTime(at(offset), now, "en")).toBe(en);
+    expect(formatRelativeTime(at(offset), now, "no")).toBe(no);
+  });
+
+  it("accepts ISO strings and shows a dash for missing or invalid input", () => {
+    expect(formatRelativeTime("2024-05-31T12:00:00Z", now)).toBe("1 day ago");
+    expect(formatRelativeTime(null, now)).toBe("—");
+    expect(formatRelativeTime("garbage", now)).toBe("—");
+  });
+});
+
+describe("padPostalCode (4 digits)", () => {
+  it.each([
+    [155, "0155"],
+    ["155", "0155"],
+    [" 155 ", "0155"],
+    ["0150", "0150"],
+    [5003, "5003"],
+    [1, "0001"],
+    ["", null],
+    ["   ", null],
+    [null, null],
+    [undefined, null],
+    [Number.NaN, null],
+  ] as const)("%j → %j", (code, expected) => {
+    expect(padPostalCode(code)).toBe(expected);
+  });
+});
+
+describe("formatAddress (all three parts or null → 'Address information incomplete')", () => {
+  const full = { street_address: "Storgata 1", street_postal_code: 155, street_postal_area: "OSLO" };
+  it.each<[string, AddressParts, string | null]>([
+    ["all present, numeric code padded", full, "Storgata 1, 0155 OSLO"],
+    ["text code", { ...full, street_postal_code: "5003", street_postal_area: "BERGEN" }, "Storgata 1, 5003 BERGEN"],
+    ["no street", { ...full, street_address: null }, null],
+    ["blank street", { ...full, street_address: "  " }, null],
+    ["no postal code", { ...full, street_postal_code: undefined }, null],
+    ["empty postal code", { ...full, street_postal_code: "" }, null],
+    ["no postal area", { ...full, street_postal_area: null }, null],
+    ["nothing", {}, null],
+  ])("%s", (_name, parts, expected) => {
+    expect(formatAddress(parts)).toBe(expected);
+  });
+});

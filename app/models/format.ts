@@ -1,0 +1,170 @@
+import type { Language } from "~/i18n";
+
+/**
+ * The one place dates, numbers and currency are turned into text (CONVENTIONS.md).
+ * Used by loaders and components alike, so the server-rendered HTML and the
+ * hydrated page agree character for character.
+ *
+ * Locale choice: the UI language ('en' | 'no') goes to Intl as is. ICU resolves
+ * 'no' to Norwegian Bokmål, which groups thousands with a no-break space
+ * (U+00A0) and writes minus as U+2212; 'en' groups with a comma. Output is
+ * whatever Intl gives — tests pin the exact characters.
+ */
+
+/** Shown for every missing value (spec 01 §9 "a dash"; spec 02 asks for an em dash in the statements). */
+export const MISSING = "—";
+
+type Num = number | null | undefined;
+
+function isNum(value: Num): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+// Intl formatter construction is the expensive part; tables format hundreds of cells.
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let nf = cache.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(locale, options);
+    cache.set(key, nf);
+  }
+  return nf;
+}
+
+/** A figure already in NOK thousands, rounded to a whole number: 12345.6 → '12,346' (en), '12 346' (no). */
+export function formatThousands(value: Num, locale: Language = "en"): string {
+  if (!isNum(value)) return MISSING;
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * French number formatting of the full statements (spec 02 §2): fr-FR groups with
+ * a narrow no-break space (U+202F) and uses a decimal comma; missing values show
+ * an em dash. `options` may change the fraction digits (Intl default: up to 3).
+ */
+export function formatFrenchNumber(value: Num, options: Intl.NumberFormatOptions = {}): string {
+  if (!isNum(value)) return MISSING;
+  return numberFormat("fr-FR", options).format(value);
+}
+
+/** A value already in percent (12.34 means 12.34 %) with exactly 1 decimal. */
+export function formatPercent(value: Num, locale: Language = "en"): string {
+  if (!isNum(value)) return MISSING;
+  return numberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 100);
+}
+
+/**
+ * Ownership in percent with exactly 2 decimals (shareholders, company shares,
+ * ownership tree). The tree carries a 0..1 ownershipFraction: pass fraction × 100.
+ */
+export function formatOwnership(value: Num, locale: Language = "en"): string {
+  if (!isNum(value)) return MISSING;
+  return numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100);
+}
+
+/** Whole NOK (not thousands) in compact notation without decimals: 'NOK 12K', '12k kr'. */
+export function formatCompactNok(value: Num, locale: Language = "en"): string {
+  if (!isNum(value)) return MISSING;
+  return numberFormat(locale, {
+    style: "currency",
+    currency: "NOK",
+    notation: "compact",
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The product's users are in Norway; a fixed zone also keeps server and browser output identical. */
+export const DISPLAY_TIME_ZONE = "Europe/Oslo";
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/**
+ * Day, short month, year in en-GB ('5 Mar 2024'), whatever the UI language
+ * (spec 02 §9). A bare YYYY-MM-DD is a calendar date and is shown as that day
+ * in any zone; timestamps are shown in `timeZone`.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  timeZone: string = DISPLAY_TIME_ZONE,
+): string {
+  if (value === null || value === undefined || value === "") return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  const zone = typeof value === "string" && DATE_ONLY.test(value) ? "UTC" : timeZone;
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Largest unit first; months and years are averages, exact enough for "3 months ago". */
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * DAY],
+  ["month", 30 * DAY],
+  ["week", 7 * DAY],
+  ["day", DAY],
+  ["hour", HOUR],
+  ["minute", MINUTE],
+  ["second", SECOND],
+];
+
+/**
+ * Relative time of `value` seen from `now`, in the largest unit that fits at
+ * least once, truncated toward zero ('59 seconds ago', never '60 seconds ago').
+ * Units are elapsed durations, not calendar days, so words like 'yesterday' or
+ * 'last year' (Intl's numeric 'auto') could be wrong: 40 hours ago may be two
+ * calendar days back. Numbers are always written out, except that under a
+ * second reads 'now' / 'nå' rather than '0 seconds ago'.
+ * `now` is a parameter so that tests and server rendering are deterministic.
+ */
+export function formatRelativeTime(
+  value: string | number | Date | null | undefined,
+  now: Date,
+  locale: Language = "en",
+): string {
+  if (value === null || value === undefined || value === "") return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  const diff = date.getTime() - now.getTime();
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms || unit === "second") {
+      // 'auto' only names 0 among seconds ('now'); `+ 0` turns -0 into 0 so it applies.
+      const rtf = new Intl.RelativeTimeFormat(locale, { numeric: unit === "second" ? "auto" : "always" });
+      return rtf.format(Math.trunc(diff / ms) + 0, unit);
+    }
+  }
+  return MISSING;
+}
+
+/** Norwegian postal codes are 4 digits; the registry sometimes stores them as numbers (155 → '0155'). */
+export function padPostalCode(code: string | number | null | undefined): string | null {
+  if (code === null || code === undefined) return null;
+  if (typeof code === "number" && !Number.isFinite(code)) return null;
+  const text = String(code).trim();
+  return text === "" ? null : text.padStart(4, "0");
+}
+
+export interface AddressParts {
+  street_address?: string | null;
+  street_postal_code?: string | number | null;
+  street_postal_area?: string | null;
+}
+
+/**
+ * 'Street 1, 0155 OSLO' when street, postal code and postal area are all present;
+ * otherwise null, and the caller shows 'Address information incomplete' (spec 02 §2).
+ */
+export function formatAddress(parts: AddressParts): string | null {
+  const street = parts.street_address?.trim();
+  const code = padPostalCode(parts.street_postal_code);
+  const area = parts.street_postal_area?.trim();
+  if (!street || !code || !area) return null;
+  return `${street}, ${code} ${area}`;
+}

@@ -1,0 +1,236 @@
+import { statementsNewestFirst, type FinancialRiskScore, type FinancialStatement } from "./financials";
+
+/**
+ * Risk rules of the supplier view (spec 02 §4, §6, §9; spec 01 §9).
+ * Pure, so the server and the browser compute the same result. Functions return
+ * keys ('High', 'red', { status: 'bankrupt' }), never translated text: the
+ * caller picks the words from the locales.
+ */
+
+/** Colour names as the UI maps them onto badge classes; 'neutral' means "no rating". */
+export type RiskColor = "green" | "lime" | "yellow" | "orange" | "red" | "neutral";
+
+// ── Announcements ───────────────────────────────────────────────────────────
+
+export type AnnouncementRiskLabel = "High" | "Medium" | "Low";
+
+export interface AnnouncementRiskScores {
+  operational_risk?: number | null;
+  legal_risk?: number | null;
+}
+
+export interface Announcement {
+  /** ISO date (YYYY-MM-DD) or timestamp. */
+  date: string;
+  risk: number;
+  type?: string;
+  detail?: string;
+  risk_scores?: AnnouncementRiskScores | null;
+}
+
+/** 3 or more High, 2 Medium, anything else Low. */
+export function announcementRiskLabel(risk: number): AnnouncementRiskLabel {
+  if (risk >= 3) return "High";
+  if (risk >= 2) return "Medium";
+  return "Low";
+}
+
+export const ANNOUNCEMENT_WINDOW_YEARS = 2;
+
+/**
+ * First day that still counts as "the last 2 years": the calendar date two years
+ * before `now`, at 00:00 UTC. Announcement dates are usually bare dates, so a
+ * day-level boundary keeps an announcement of exactly two years ago in the window
+ * whatever the time of day `now` is.
+ */
+export function announcementWindowStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() - ANNOUNCEMENT_WINDOW_YEARS, now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * 2/3 of the maximum plus 1/3 of the mean of the scores, 0 without scores.
+ * The maximum dominates so that one serious announcement is not averaged away.
+ */
+function peakWeightedScore(scores: readonly number[]): number {
+  if (scores.length === 0) return 0;
+  const max = Math.max(...scores);
+  const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  return (2 / 3) * max + (1 / 3) * mean;
+}
+
+/**
+ * Scores of announcements dated inside the window. Announcements without that
+ * score are left out rather than counted as 0, which would dilute the mean.
+ */
+function windowScores(
+  announcements: readonly Announcement[],
+  now: Date,
+  pick: (scores: AnnouncementRiskScores) => number | null | undefined,
+): number[] {
+  const start = announcementWindowStart(now).getTime();
+  const out: number[] = [];
+  for (const a of announcements) {
+    const at = Date.parse(a.date);
+    if (Number.isNaN(at) || at < start) continue;
+    const score = a.risk_scores ? pick(a.risk_scores) : undefined;
+    if (typeof score === "number" && Number.isFinite(score)) out.push(score);
+  }
+  return out;
+}
+
+/** Operational risk from announcements of the last 2 years before `now`. */
+export function operationalRisk(announcements: readonly Announcement[], now: Date): number {
+  return peakWeightedScore(windowScores(announcements, now, (s) => s.operational_risk));
+}
+
+/** Legal risk from announcements of the last 2 years before `now`. */
+export function legalRisk(announcements: readonly Announcement[], now: Date): number {
+  return peakWeightedScore(windowScores(announcements, now, (s) => s.legal_risk));
+}
+
+// ── Reputation ──────────────────────────────────────────────────────────────
+
+export interface ReputationNotification {
+  risk_score: number;
+}
+
+export const REPUTATION_MIN_SCORE = 20;
+const REPUTATION_TOP_COUNT = 5;
+const REPUTATION_TOP_WEIGHT = 0.6;
+const REPUTATION_REST_WEIGHT = 0.4;
+
+const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
+/**
+ * Reputation risk from notifications. Only scores of 20 or more count (the API
+ * is asked for minRiskScore=20, but the filter is repeated so any list works).
+ * More than 5: mean of the 5 highest × 0.6 + mean of the rest × 0.4, so the worst
+ * news weighs most; 5 or fewer: a plain mean; none: 0.
+ */
+export function reputationRisk(notifications: readonly ReputationNotification[]): number {
+  const scores = notifications
+    .map((n) => n.risk_score)
+    .filter((s) => Number.isFinite(s) && s >= REPUTATION_MIN_SCORE)
+    .sort((a, b) => b - a);
+  if (scores.length === 0) return 0;
+  if (scores.length <= REPUTATION_TOP_COUNT) return mean(scores);
+  return (
+    mean(scores.slice(0, REPUTATION_TOP_COUNT)) * REPUTATION_TOP_WEIGHT +
+    mean(scores.slice(REPUTATION_TOP_COUNT)) * REPUTATION_REST_WEIGHT
+  );
+}
+
+// ── Colour scales ───────────────────────────────────────────────────────────
+
+export type RiskBand = "green" | "yellow" | "red";
+
+/** Three-band colour of a 0..100 risk (spec 02 §9): up to 33 green, up to 66 yellow, above red. */
+export function riskBandColor(risk: number): RiskBand {
+  if (risk <= 33) return "green";
+  if (risk <= 66) return "yellow";
+  return "red";
+}
+
+/** Five-step colour of a notification risk score (spec 01 §9). */
+export function notificationRiskColor(score: number): Exclude<RiskColor, "neutral"> {
+  if (score >= 80) return "red";
+  if (score >= 60) return "orange";
+  if (score >= 40) return "yellow";
+  if (score >= 20) return "lime";
+  return "green";
+}
+
+/**
+ * Colour of the 10-year change of CO2 intensity in percent: a falling intensity
+ * (below −10) is good, a rise above 25 is bad. Missing data gets no colour.
+ */
+export function co2PerGdpColor(value: number | null | undefined): RiskColor {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "neutral";
+  if (value < -10) return "lime";
+  if (value <= 10) return "yellow";
+  if (value <= 25) return "orange";
+  return "red";
+}
+
+const PRIORITY_COLORS: Record<number, RiskColor> = { 1: "lime", 2: "green", 3: "yellow", 4: "orange", 5: "red" };
+
+/** Casefile priority 1..5; anything else (missing, 0, 6, 2.5) is shown neutral. */
+export function casefilePriorityColor(priority: number | null | undefined): RiskColor {
+  return (priority != null && PRIORITY_COLORS[priority]) || "neutral";
+}
+
+// ── Financial risk ──────────────────────────────────────────────────────────
+
+/** The newest statement's score object (spec 02 §7, §9); null when it has none. */
+export function financialRisk(statements: readonly FinancialStatement[]): FinancialRiskScore | null {
+  const [newest] = statementsNewestFirst(statements);
+  return newest?.financial_risk_score ?? null;
+}
+
+// ── Board and roles ─────────────────────────────────────────────────────────
+
+export interface BoardMember {
+  person?: string;
+  name: string;
+  position?: string | null;
+  boardscore?: number | null;
+  organization_name?: string;
+  active_from?: string | null;
+  active_to?: string | null;
+}
+
+/**
+ * Board members by boardscore, highest first; equal scores keep their order
+ * (Array.prototype.sort is stable) and members without a score go last.
+ * Returns a new array.
+ */
+export function sortBoardByScore<T extends { boardscore?: number | null }>(members: readonly T[]): T[] {
+  const score = (m: T) => (typeof m.boardscore === "number" && Number.isFinite(m.boardscore) ? m.boardscore : -Infinity);
+  return [...members].sort((a, b) => {
+    const sa = score(a);
+    const sb = score(b);
+    return sa === sb ? 0 : sb > sa ? 1 : -1;
+  });
+}
+
+const CEO_MARKERS = ["ceo", "adm. direktør"];
+const CHAIRMAN_MARKERS = ["chairman", "styreleder"];
+
+function positionMatches(position: string | null | undefined, markers: readonly string[]): boolean {
+  if (!position) return false;
+  // The spec leaves case open; registry positions come in any case ("Styreleder", "CEO").
+  const p = position.toLocaleLowerCase("nb");
+  return markers.some((m) => p.includes(m));
+}
+
+/** Position contains 'ceo' or 'adm. direktør', ignoring case (spec 02 §6). */
+export function isCeo(position: string | null | undefined): boolean {
+  return positionMatches(position, CEO_MARKERS);
+}
+
+/** Position contains 'chairman' or 'styreleder', ignoring case (spec 02 §6). */
+export function isChairman(position: string | null | undefined): boolean {
+  return positionMatches(position, CHAIRMAN_MARKERS);
+}
+
+export interface RoleOrganisation {
+  date_of_bankruptcy?: string | null;
+  is_active?: boolean | null;
+}
+
+export type RoleOrganisationStatus =
+  | { status: "bankrupt"; date: string }
+  | { status: "inactive" }
+  | { status: "active" };
+
+/**
+ * Status of the organisation behind a person's role (spec 02 §4). A bankruptcy
+ * date wins over is_active; only an explicit false is Inactive, since a record
+ * without the flag is an ordinary live company.
+ */
+export function roleOrganisationStatus(org: RoleOrganisation): RoleOrganisationStatus {
+  const date = org.date_of_bankruptcy?.trim();
+  if (date) return { status: "bankrupt", date };
+  if (org.is_active === false) return { status: "inactive" };
+  return { status: "active" };
+}
