@@ -32,9 +32,9 @@ authenticator.use(
 
 export type LoginResult = { ok: true; userId: number } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limited"; minutes: number };
 
-export async function login(request: Request, formData: FormData, clientAddress: string | null): Promise<LoginResult> {
+export async function login(request: Request, clientAddress: string | null): Promise<LoginResult> {
   try {
-    const userId = await authenticator.authenticate("form", request, { context: { formData, clientAddress: clientAddress ?? undefined } });
+    const userId = await authenticator.authenticate("form", request, { context: { clientAddress: clientAddress ?? undefined } });
     return { ok: true, userId };
   } catch (error) {
     if (error instanceof AuthorizationError) {

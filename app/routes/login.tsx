@@ -21,12 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const formData = await request.formData();
+  // The form strategy reads the body itself, so validation reads a copy.
+  const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema(t) });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await login(request, formData, context.clientAddress ?? null);
+  const result = await login(request, context.clientAddress ?? null);
   if (!result.ok) {
     const message =
       result.reason === "rate-limited" ? t("auth:login.rateLimited", { minutes: result.minutes }) : t("auth:login.invalid");

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 import { pageTitle } from "~/models/page-title.server";
-import { requireUser } from "~/models/session.server";
+import { isPublicPath, requireUser } from "~/models/session.server";
 
 /**
  * SCAFFOLDING, not a feature. Every screen of the route map whose content
@@ -16,8 +16,9 @@ import { requireUser } from "~/models/session.server";
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const key = scaffoldKeyForPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  if (!isPublicPath(pathname)) await requireUser(request);
+  const key = scaffoldKeyForPath(pathname);
   return json({ key, title: await pageTitle(request, `nav:screens.${key}`) });
 }
 

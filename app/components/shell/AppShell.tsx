@@ -56,7 +56,7 @@ export function PublicShell({ locale, notice, children }: { locale: Language; no
         <Notice notice={notice} />
         {children}
       </main>
-      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/60">
+      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/70">
         {t("footer.attribution")}
       </footer>
     </div>

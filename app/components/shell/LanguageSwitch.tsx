@@ -29,7 +29,7 @@ export function LanguageSwitch({ current, onDone }: { current: Language; onDone?
           aria-pressed={current === lng}
           className={`btn btn-xs ${current === lng ? "btn-primary" : "btn-ghost"}`}
         >
-          {t(`language.${lng}`, { lng })}
+          {t(`language.${lng}`)}
         </button>
       ))}
     </fetcher.Form>

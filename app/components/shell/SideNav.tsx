@@ -109,7 +109,7 @@ function CollapsedGroups({ groups }: { groups: NavGroup[] }) {
               role="tooltip"
               className="nav-flyout absolute left-full top-0 z-30 ml-2 min-w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
             >
-              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">
+              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70">
                 {t(`groups.${group.key}`)}
               </p>
               <ul>

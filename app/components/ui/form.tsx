@@ -35,7 +35,7 @@ export function TextField({
         className={`input w-full ${meta.errors?.length ? "input-error" : ""}`}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-base-content/60">
+        <p id={hintId} className="mt-1 text-xs text-base-content/70">
           {hint}
         </p>
       ) : null}

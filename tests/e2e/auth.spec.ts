@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { createInvitation, createUser, DEMO_PASSWORD, expectAccessible, latestMailTo, signInWithForm, uniqueEmail } from "./helpers";
+
+test.describe("sign-up, sign-in and sign-out", () => {
+  test("a visitor signs up and lands in their new organisation", async ({ page }) => {
+    const email = uniqueEmail("signup");
+    await page.goto("/signup");
+    await page.getByLabel("Organisation name").fill("Testfjord Demo AS");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
+    await page.getByLabel("Repeat password").fill("Long-enough-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole("link", { name: "Testfjord Demo AS" })).toBeVisible();
+    await page.getByLabel("User menu").click();
+    await expect(page.getByTestId("user-menu-email")).toHaveText(email);
+  });
+
+  test("sign-up with different passwords keeps the input and says what is wrong", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("Organisation name").fill("Kept Name AS");
+    await page.getByLabel("Email").fill(uniqueEmail("mismatch"));
+    await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
+    await page.getByLabel("Repeat password").fill("Different-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("The two passwords are not the same.")).toBeVisible();
+    await expect(page.getByLabel("Organisation name")).toHaveValue("Kept Name AS");
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("sign-up with an existing email is refused with a way forward", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("Organisation name").fill("Duplicate AS");
+    await page.getByLabel("Email").fill("analyst@demo.test");
+    await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
+    await page.getByLabel("Repeat password").fill("Long-enough-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText(/An account with this email exists already/)).toBeVisible();
+  });
+
+  test("a demo user signs in and signs out", async ({ page }) => {
+    await signInWithForm(page, "analyst@demo.test", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole("link", { name: "Nordvik Demo Industrier AS" })).toBeVisible();
+    await page.getByLabel("User menu").click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("You are signed out.")).toBeVisible();
+    // The session is gone on the server, not just in the browser.
+    await page.goto("/overview");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a wrong password is refused with a clear message", async ({ page }) => {
+    await signInWithForm(page, "viewer@demo.test", "not-the-password");
+    await expect(page.getByRole("alert")).toContainText("The email or password is not correct.");
+    await expect(page.locator("main form").getByLabel("Email")).toHaveValue("viewer@demo.test");
+  });
+
+  test("too many failed sign-ins lock the account for a while", async ({ page }) => {
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) {
+      await signInWithForm(page, user.email, "wrong-password");
+      await expect(page.getByRole("alert")).toContainText("The email or password is not correct.");
+    }
+    await signInWithForm(page, user.email, user.password);
+    await expect(page.getByRole("alert")).toContainText("Too many failed sign-in attempts.");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a forgotten password is reset through the mailed link", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
+    const mail = latestMailTo(user.email);
+    expect(mail).not.toBeNull();
+    const link = mail!.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel("New password").fill("Brand-new-pass-2");
+    await page.getByLabel("Repeat password").fill("Brand-new-pass-2");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+    await signInWithForm(page, user.email, "Brand-new-pass-2");
+    await expect(page).toHaveURL(/\/overview$/);
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(link!);
+    await expect(page.getByText("This reset link is not valid any more.")).toBeVisible();
+  });
+
+  test("an invited person joins the inviting organisation", async ({ page }) => {
+    const inviter = await createUser({ accessLevel: 3 });
+    const email = uniqueEmail("invited");
+    const token = createInvitation(inviter.organizationId, email, 2);
+    await page.goto(`/invite-signup?token=${token}`);
+    await expect(page.getByText(`You have been invited to join ${inviter.organizationName} as ${email}`)).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill("Invited-pass-1");
+    await page.getByLabel("Repeat password").fill("Invited-pass-1");
+    await page.getByRole("button", { name: `Join ${inviter.organizationName}` }).click();
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole("link", { name: inviter.organizationName })).toBeVisible();
+    await page.goto(`/invite-signup?token=${token}`);
+    // Signed in now: the page sends the user on.
+    await expect(page).toHaveURL(/\/overview$/);
+  });
+
+  test("the sign-in and sign-up pages are accessible", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe-core runs inside the page; the markup is the same with JavaScript off");
+    await page.goto("/login");
+    await expectAccessible(page);
+    await page.goto("/signup");
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { hashPassword } from "../../server/auth/password";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "./env";
+
+export const DEMO_PASSWORD = "Demo-pass-1";
+
+function openDb() {
+  const sqlite = new Database(path.join(E2E_DATA_DIR, "app.db"));
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.test`;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  organizationId: number;
+  organizationName: string;
+}
+
+/** A fresh user in a fresh customer organisation, so tests that change settings never meet. */
+export async function createUser(opts: { accessLevel?: number; isAdmin?: boolean; language?: "en" | "no" } = {}): Promise<TestUser> {
+  const email = uniqueEmail("user");
+  const password = "Test-pass-1";
+  const organizationName = `E2E Org ${randomBytes(3).toString("hex")}`;
+  const db = openDb();
+  try {
+    const now = new Date().toISOString();
+    const org = db
+      .prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id")
+      .get(organizationName, now) as { id: number };
+    const user = db
+      .prepare(
+        "insert into users (email, password_hash, language, is_admin, organization_id, access_level, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
+      )
+      .get(email, await hashPassword(password), opts.language ?? "en", opts.isAdmin ? 1 : 0, org.id, opts.accessLevel ?? 2, now) as { id: number };
+    return { id: user.id, email, password, organizationId: org.id, organizationName };
+  } finally {
+    db.close();
+  }
+}
+
+/** Signs in by creating a session row directly and handing its token to the browser. */
+export async function signIn(context: BrowserContext, user: { id: number }): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const db = openDb();
+  try {
+    const now = new Date();
+    db.prepare("insert into sessions (id, user_id, created_at, expires_at, user_agent) values (?, ?, ?, ?, 'e2e')").run(
+      createHash("sha256").update(token).digest("hex"),
+      user.id,
+      now.toISOString(),
+      new Date(now.getTime() + 86_400_000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  await context.addCookies([{ name: "token", value: token, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  return token;
+}
+
+export function createInvitation(organizationId: number, email: string, accessLevel = 2): string {
+  const token = randomBytes(32).toString("base64url");
+  const db = openDb();
+  try {
+    const now = new Date();
+    db.prepare(
+      "insert into invitations (token_hash, email, organization_id, access_level, invited_by, created_at, expires_at, accepted_at) values (?, ?, ?, ?, null, ?, ?, null)",
+    ).run(
+      createHash("sha256").update(token).digest("hex"),
+      email,
+      organizationId,
+      accessLevel,
+      now.toISOString(),
+      new Date(now.getTime() + 86_400_000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  return token;
+}
+
+export function userLanguage(userId: number): string {
+  const db = openDb();
+  try {
+    return (db.prepare("select language from users where id = ?").get(userId) as { language: string }).language;
+  } finally {
+    db.close();
+  }
+}
+
+/** The newest mail in the outbox for an address. */
+export function latestMailTo(email: string): string | null {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml") && f.includes(email)).sort();
+  return files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), "utf8") : null;
+}
+
+/** Sign in through the real form, as a person would. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  const form = page.locator("main form");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** No serious or critical accessibility violations on the page as it is. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}

@@ -1,0 +1,183 @@
+import { expect, test } from "@playwright/test";
+import { createUser, expectAccessible, signIn, userLanguage } from "./helpers";
+
+test.describe("access guard", () => {
+  for (const path of ["/overview", "/suppliers", "/admin/users", "/projects/7/task/3", "/no/such/page"]) {
+    test(`a visitor opening ${path} is sent to the start page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Know your suppliers");
+      await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+    });
+  }
+
+  for (const path of ["/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password", "/transparency-portal/public/abc"]) {
+    test(`a visitor may open ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+    });
+  }
+
+  test("a signed-in user opening / goes to the overview", async ({ page, context }) => {
+    await signIn(context, await createUser());
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  });
+});
+
+test.describe("the API and the session token", () => {
+  test("GET /api/users/me answers 401 JSON without a session and the user with a Bearer token", async ({ request, context }) => {
+    const anonymous = await request.get("/api/users/me", { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(401);
+    expect(anonymous.headers()["content-type"]).toContain("application/json");
+    const user = await createUser({ accessLevel: 3 });
+    const token = await signIn(context, user);
+    const me = await request.get("/api/users/me", { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toEqual({
+      email: user.email,
+      language: "en",
+      is_admin: false,
+      token,
+      organization: { organization_name: user.organizationName, access_level: 3 },
+      organizationId: user.organizationId,
+    });
+  });
+});
+
+test.describe("navigation by access level", () => {
+  const fullGroups = ["Suppliers", "Supplier Tasks", "AI", "Workflow", "Compliance"];
+
+  test("level 1 sees only My Compliance, and no search", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 1 }));
+    await page.goto("/tasks/overview");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("button", { name: "My Compliance" })).toBeVisible();
+    for (const group of [...fullGroups, "Admin"]) await expect(nav.getByRole("button", { name: group, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("search")).toHaveCount(0);
+  });
+
+  test("level 2 sees the five groups and the search box, no Admin", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    await page.goto("/overview");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    for (const group of fullGroups) await expect(nav.getByRole("button", { name: group, exact: true })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
+    await expect(page.getByRole("search")).toBeVisible();
+  });
+
+  test("an administrator also sees Admin with its five items", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 3, isAdmin: true }));
+    await page.goto("/overview");
+    await page.getByRole("button", { name: "Expand navigation" }).click();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByText("Admin", { exact: true })).toBeVisible();
+    for (const [name, href] of [
+      ["Organisations", "/admin/organizations"],
+      ["Users", "/admin/users"],
+      ["Surveys", "/admin/surveys/surveys"],
+      ["Task templates", "/admin/tasks/templates"],
+      ["Suppliers overview", "/admin/suppliers-overview"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+
+  test("the navigation expands, stays expanded after a reload, and collapses", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    await page.goto("/suppliers");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "My suppliers" })).toBeHidden();
+    await page.getByRole("button", { name: "Expand navigation" }).click();
+    await expect(nav.getByRole("link", { name: "My suppliers" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Reporting portal" })).toBeVisible();
+    await expect(page).toHaveURL(/\/suppliers$/);
+    await page.reload();
+    await expect(nav.getByRole("link", { name: "Credit reports" })).toBeVisible();
+    await page.getByRole("button", { name: "Collapse navigation" }).click();
+    await expect(nav.getByRole("link", { name: "Credit reports" })).toBeHidden();
+  });
+
+  test("a collapsed group shows its items on hover", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    await page.goto("/overview");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Workflow" }).hover();
+    await expect(nav.getByRole("link", { name: "Case files" })).toBeVisible();
+    await nav.getByRole("link", { name: "Case files" }).click();
+    await expect(page).toHaveURL(/\/casefiles$/);
+    await expect(page.getByRole("heading", { name: "Case files" })).toBeVisible();
+  });
+
+  test("every screen says plainly when it is not available yet", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 3, isAdmin: true }));
+    await page.goto("/projects/12/suppliers");
+    await expect(page.getByRole("heading", { name: "Project suppliers" })).toBeVisible();
+    await expect(page.getByText("This screen is not available yet.")).toBeVisible();
+    await expect(page).toHaveTitle("Project suppliers · Supplier Risk");
+  });
+
+  test("the shell, collapsed and expanded, is accessible", async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe-core runs inside the page; the markup is the same with JavaScript off");
+    await signIn(context, await createUser({ accessLevel: 3, isAdmin: true }));
+    await page.goto("/overview");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Expand navigation" }).click();
+    await expect(page.getByRole("link", { name: "My suppliers" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the landing page is accessible", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe-core runs inside the page; the markup is the same with JavaScript off");
+    await page.goto("/");
+    await expectAccessible(page);
+  });
+
+  test("the transparency portal hides both bars", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    await page.goto("/transparency-portal");
+    await expect(page.getByRole("heading", { name: "Transparency portal" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+    await expect(page.getByLabel("User menu")).toHaveCount(0);
+  });
+});
+
+test.describe("language", () => {
+  test("switching to Norwegian updates the account and the page, and back", async ({ page, context }) => {
+    const user = await createUser({ accessLevel: 2 });
+    await signIn(context, user);
+    await page.goto("/casefiles");
+    await page.getByLabel("User menu").click();
+    await page.getByRole("button", { name: "Norwegian" }).click();
+    await expect(page.getByRole("heading", { name: "Saksmapper" })).toBeVisible();
+    await expect(page).toHaveURL(/\/casefiles$/);
+    expect(userLanguage(user.id)).toBe("no");
+    await page.reload();
+    await expect(page.getByText("Denne siden er ikke tilgjengelig ennå.")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "no");
+    await page.getByLabel("Brukermeny").click();
+    await page.getByRole("button", { name: "Engelsk" }).click();
+    await expect(page.getByRole("heading", { name: "Case files" })).toBeVisible();
+    expect(userLanguage(user.id)).toBe("en");
+  });
+
+  test("a visitor can read the start page in Norwegian", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Norwegian" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kjenn leverandørene dine før de blir din risiko");
+    await expect(page.getByRole("link", { name: "Logg inn" })).toBeVisible();
+  });
+});
+
+test.describe("errors", () => {
+  test("an unknown path shows the 404 page with its path", async ({ page, context }) => {
+    await signIn(context, await createUser());
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Page Not Found: /no/such/page")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+  });
+});
