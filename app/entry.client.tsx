@@ -11,7 +11,7 @@ async function hydrate() {
   const lng = isLanguage(htmlLang) ? htmlLang : fallbackLanguage;
   const resources = { [lng]: await loadLanguage(lng) };
   if (lng !== fallbackLanguage) resources[fallbackLanguage] = await loadLanguage(fallbackLanguage);
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+  await i18next.use(initReactI18next).init({ ...i18nConfig, ns: Object.keys(resources[lng]), lng, resources });
 
   startTransition(() => {
     hydrateRoot(

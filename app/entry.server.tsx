@@ -6,7 +6,7 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
+import { fallbackLanguage, i18nConfig } from "./i18n";
 import i18nServer, { resources } from "./i18n.server";
 
 const ABORT_DELAY = 5_000;
@@ -20,7 +20,7 @@ export default async function handleRequest(
 ) {
   const lng = await i18nServer.getLocale(request);
   const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+  await instance.use(initReactI18next).init({ ...i18nConfig, ns: Object.keys(resources[fallbackLanguage] ?? {}), lng, resources });
 
   // Crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

@@ -40,7 +40,7 @@ const remixI18next = new RemixI18Next({
     fallbackLanguage,
     findLocale: resolveLanguage,
   },
-  i18next: { ...i18nConfig, resources },
+  i18next: { ...i18nConfig, ns: Object.keys(resources[fallbackLanguage] ?? {}), resources },
 });
 
 export default remixI18next;

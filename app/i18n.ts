@@ -1,14 +1,15 @@
-/** i18next settings shared by the server and the browser. */
+/**
+ * i18next settings shared by the server and the browser. Namespaces are the
+ * files in locales/{lng}/ (one per area); both sides list them from the files.
+ */
 export const supportedLanguages = ["en", "no"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
-export const namespaces = ["common", "auth", "nav"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,
   defaultNS: "common",
-  ns: [...namespaces],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 };

@@ -73,3 +73,10 @@ export async function startSession(request: Request, userId: number, redirectTo:
 export async function redirectSignedIn(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect("/overview");
 }
+
+/** For registry data and search (API): access level 2 or higher, else 403 JSON. */
+export async function requireRegistryApiUser(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (!hasAccessLevel(user)) throw json({ error: "Forbidden", message: "Registry data needs organisation access level 2 or higher." }, { status: 403 });
+  return user;
+}
