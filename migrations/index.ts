@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_foundation";
+import * as m0002 from "./0002_registry";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -7,4 +8,5 @@ import * as m0001 from "./0001_foundation";
  */
 export const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
+  "0002_registry": m0002,
 };

@@ -65,6 +65,205 @@ export interface LoginFailureTable {
   at: string;
 }
 
+/** Registry data (migration 0002): one row per unit of a company register. */
+export interface CompanyTable {
+  id: Generated<number>;
+  /** Nine digits for Norwegian units, else the foreign registration id. */
+  org_number: string;
+  country_code: string;
+  legal_name: string;
+  /** Organisation form code, e.g. 'AS', 'ASA', 'ENK'. */
+  org_form: string | null;
+  org_form_description: string | null;
+  industry_code: string | null;
+  industry_description: string | null;
+  purpose: string | null;
+  activity: string | null;
+  number_of_employees: number | null;
+  /** YYYY-MM-DD */
+  establishment_date: string | null;
+  registration_date: string | null;
+  /** Address lines separated by '\n'. */
+  street_address: string | null;
+  street_postal_code: string | null;
+  street_postal_area: string | null;
+  municipality: string | null;
+  municipality_code: string | null;
+  /** Address lines separated by '\n'. */
+  postal_address: string | null;
+  postal_code: string | null;
+  postal_area: string | null;
+  website: string | null;
+  is_vat_registered: Generated<number>;
+  is_bankrupt: Generated<number>;
+  date_of_bankruptcy: string | null;
+  /** Voluntary or forced liquidation/dissolution. */
+  is_under_liquidation: Generated<number>;
+  is_under_forced_liquidation: Generated<number>;
+  /** 0 when deleted, bankrupt or under liquidation of any kind. */
+  is_active: Generated<number>;
+  deleted_at: string | null;
+  /** The superior unit (overordnetEnhet); not a foreign key. */
+  parent_org_number: string | null;
+  /** Whether the supplier lets its customers see its own sub-suppliers. */
+  data_sharing_enabled: Generated<number>;
+  source: "brreg-csv" | "brreg-json" | "brreg-api" | "seed";
+  updated_at: string;
+}
+
+type Amount = number | null;
+
+/** One annual statement; amounts in thousands of `currency` (NOK for almost all). */
+export interface FinancialStatementTable {
+  id: Generated<number>;
+  company_id: number;
+  financial_year: number;
+  period_start: string | null;
+  period_end: string | null;
+  currency: Generated<string>;
+  operating_income: Amount;
+  other_operating_income: Amount;
+  cost_of_materials: Amount;
+  personnel_expenses: Amount;
+  other_operating_expenses: Amount;
+  /** The API layer also exposes it as `deprecation`. */
+  depreciation: Amount;
+  write_downs: Amount;
+  operating_profit: Amount;
+  financial_income: Amount;
+  other_financial_expenses: Amount;
+  financial_expenses: Amount;
+  ordinary_result_before_taxes: Amount;
+  taxes: Amount;
+  ordinary_result_after_taxes: Amount;
+  total_taxes: Amount;
+  net_income: Amount;
+  dividend: Amount;
+  intra_group_contribution: Amount;
+  transferred_equity: Amount;
+  loss_on_receivables: Amount;
+  fixed_assets: Amount;
+  intangible_assets: Amount;
+  deferred_tax_assets: Amount;
+  goodwill: Amount;
+  tangible_assets: Amount;
+  buildings_and_real_estate: Amount;
+  machinery_and_equipment: Amount;
+  fixed_financial_assets: Amount;
+  loan_to_group: Amount;
+  current_assets: Amount;
+  inventories: Amount;
+  receivables: Amount;
+  accounts_receivables: Amount;
+  short_term_investments: Amount;
+  cash_and_deposits: Amount;
+  total_assets: Amount;
+  equity: Amount;
+  paid_up_equity: Amount;
+  share_capital: Amount;
+  retained_earnings: Amount;
+  liabilities: Amount;
+  long_term_liabilities: Amount;
+  other_long_term_debt: Amount;
+  long_term_debt_to_group_companies: Amount;
+  subordinated_loan_cap: Amount;
+  total_current_debt: Amount;
+  overdrafts: Amount;
+  overdraft_facility: Amount;
+  trade_creditors: Amount;
+  value_added_taxes: Amount;
+  debt_dividend: Amount;
+  sales: Amount;
+  number_of_employees: Amount;
+  operating_expenses: Amount;
+  net_financial_items: Amount;
+  total_result: Amount;
+  total_equity_and_liabilities: Amount;
+  /** JSON text: {finalScore, capitalRisk, liquidityRisk, coverageRisk, profitabilityRisk, growthRisk}. */
+  financial_risk_score: string | null;
+  source: Generated<string>;
+  updated_at: string;
+}
+
+export interface PersonTable {
+  id: Generated<number>;
+  name: string;
+  birth_year: number | null;
+  sex: string | null;
+  country_code: string | null;
+  boardscore: Generated<number>;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  person_id: number;
+  company_id: number;
+  position: string;
+  active_from: string | null;
+  /** null while the role is held. */
+  active_to: string | null;
+}
+
+/** Exactly one of holder_company_id and holder_person_id is set. */
+export interface ShareholdingTable {
+  id: Generated<number>;
+  /** The owned company. */
+  company_id: number;
+  holder_company_id: number | null;
+  holder_person_id: number | null;
+  /** 0–100. */
+  percent: number | null;
+  /** e.g. 'HFOR' (parent company). */
+  relation_type: string | null;
+  updated_at: string;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  company_id: number;
+  date: string;
+  type: string;
+  detail: string | null;
+  risk: Generated<number>;
+  operational_risk: number | null;
+  legal_risk: number | null;
+}
+
+export interface CountryTable {
+  iso2: string;
+  iso3: string;
+  name_en: string;
+  name_no: string;
+  region: string | null;
+  /** round(100 − governance_percentile), 0–100. */
+  risk_score: number | null;
+  /** 10-year change of CO2 intensity of GDP, percent. */
+  co2_per_gdp: number | null;
+  governance_percentile: number | null;
+}
+
+export interface SupplierIntelligenceTable {
+  company_id: number;
+  /** JSON text in the shape of spec 02 §3 "Supplier intelligence response". */
+  data: string;
+  generated_at: string;
+}
+
+/** External-content FTS5 index over companies (rowid = companies.id); query with MATCH. */
+export interface CompanyFtsTable {
+  rowid: number;
+  legal_name: string;
+  org_number: string;
+  rank: number;
+}
+
+/** External-content FTS5 index over persons (rowid = persons.id). */
+export interface PersonFtsTable {
+  rowid: number;
+  name: string;
+  rank: number;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -72,4 +271,14 @@ export interface DB {
   invitations: InvitationTable;
   password_resets: PasswordResetTable;
   login_failures: LoginFailureTable;
+  companies: CompanyTable;
+  financial_statements: FinancialStatementTable;
+  persons: PersonTable;
+  roles: RoleTable;
+  shareholdings: ShareholdingTable;
+  announcements: AnnouncementTable;
+  countries: CountryTable;
+  supplier_intelligence: SupplierIntelligenceTable;
+  companies_fts: CompanyFtsTable;
+  persons_fts: PersonFtsTable;
 }

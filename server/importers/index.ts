@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db-types";
+import { importBrregUnits } from "./brreg-units";
+import { importCountries } from "./countries";
+import { importKonsernRoller } from "./konsern-roller";
+import type { ImportOptions, ImportSummary } from "./types";
+
+export { importBrregUnits, importBrregUnitsCsv, importBrregUnitsJson, upsertUnits, type UnitRecord } from "./brreg-units";
+export { importCountries } from "./countries";
+export { importKonsernRoller } from "./konsern-roller";
+export { ImportInputError, type ImportOptions, type ImportProgress, type ImportSummary, type Rejection } from "./types";
+
+type Importer = (database: Kysely<DB>, file: string, options?: ImportOptions) => Promise<ImportSummary>;
+
+/** What `npm run import -- <kind> <file>` accepts. */
+export const IMPORTERS = {
+  "brreg-units": importBrregUnits,
+  "konsern-roller": importKonsernRoller,
+  countries: importCountries,
+} satisfies Record<string, Importer>;
+
+export type ImportKind = keyof typeof IMPORTERS;
+
+export function isImportKind(kind: string): kind is ImportKind {
+  return Object.hasOwn(IMPORTERS, kind);
+}
