@@ -114,7 +114,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("parent_org_number", "text")
     // Whether the supplier lets its customers see its own sub-suppliers. Local
     // state, never overwritten by an import.
-    .addColumn("data_sharing_enabled", "integer", (c) => c.notNull().defaultTo(0).check(flag("data_sharing_enabled")))
     .addColumn("source", "text", (c) =>
       c.notNull().check(sql`source in ('brreg-csv', 'brreg-json', 'brreg-api', 'seed')`),
     )

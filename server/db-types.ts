@@ -14,6 +14,8 @@ export interface OrganizationTable {
   org_number: string | null;
   country_code: string;
   created_at: string;
+  /** Whether a supplier organisation lets its customers see its own suppliers (sub-suppliers). */
+  data_sharing_enabled: Generated<number>;
 }
 
 export interface UserTable {
@@ -105,8 +107,6 @@ export interface CompanyTable {
   deleted_at: string | null;
   /** The superior unit (overordnetEnhet); not a foreign key. */
   parent_org_number: string | null;
-  /** Whether the supplier lets its customers see its own sub-suppliers. */
-  data_sharing_enabled: Generated<number>;
   source: "brreg-csv" | "brreg-json" | "brreg-api" | "seed";
   updated_at: string;
 }
@@ -264,6 +264,103 @@ export interface PersonFtsTable {
   rank: number;
 }
 
+/* ---------- 0003: connections, notifications, files, tasks, surveys ---------- */
+
+export interface OrganizationConnectionTable {
+  id: Generated<number>;
+  /** The customer organisation that follows the supplier. */
+  parent_organization_id: number;
+  /** The supplier organisation. */
+  child_organization_id: number;
+  contact_email: string | null;
+  is_priority: Generated<number>;
+  is_due_diligence: Generated<number>;
+  is_deleted: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RiskNotificationTable {
+  id: Generated<number>;
+  company_id: number;
+  type: "announcement" | "search";
+  date: string;
+  created_at: string;
+  risk_score: number;
+  relevance_score: number;
+  title: string;
+  source: string | null;
+  url: string | null;
+  description: string | null;
+}
+
+export interface FileUploadTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  file_name: string;
+  file_size: number;
+  mime_type: string;
+  storage_key: string;
+  created_at: string;
+}
+
+export interface ComplianceTaskTemplateTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  title: string;
+  description: string | null;
+  template_file_id: number | null;
+  created_at: string;
+}
+
+export interface ComplianceTaskTable {
+  id: Generated<number>;
+  organization_id: number;
+  supplier_organization_id: number;
+  template_id: number | null;
+  title: string;
+  is_custom: Generated<number>;
+  is_submitted: Generated<number>;
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComplianceTaskResponseTable {
+  id: Generated<number>;
+  task_id: number;
+  responder_user_id: number | null;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComplianceTaskResponseFileTable {
+  response_id: number;
+  file_upload_id: number;
+}
+
+export interface SurveyTemplateTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  title: string;
+  questions: Generated<string>;
+  created_at: string;
+}
+
+export interface SurveyResponseTable {
+  id: Generated<number>;
+  survey_template_id: number;
+  organization_id: number;
+  supplier_organization_id: number;
+  status: Generated<"draft" | "submitted">;
+  answers: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -281,4 +378,13 @@ export interface DB {
   supplier_intelligence: SupplierIntelligenceTable;
   companies_fts: CompanyFtsTable;
   persons_fts: PersonFtsTable;
+  organization_connections: OrganizationConnectionTable;
+  risk_notifications: RiskNotificationTable;
+  file_uploads: FileUploadTable;
+  compliance_task_templates: ComplianceTaskTemplateTable;
+  compliance_tasks: ComplianceTaskTable;
+  compliance_task_responses: ComplianceTaskResponseTable;
+  compliance_task_response_files: ComplianceTaskResponseFileTable;
+  survey_templates: SurveyTemplateTable;
+  survey_responses: SurveyResponseTable;
 }

@@ -308,7 +308,7 @@ function toRow(unit: UnitRecord, source: CompanySource, at: string): CompanyRow 
   };
 }
 
-/** `col = excluded.col` for every imported column; data_sharing_enabled is the customer's and stays. */
+/** `col = excluded.col` for every imported column. */
 function excludedSet(): { [K in keyof CompanyRow]: RawBuilder<CompanyRow[K]> } {
   const set: Partial<Record<keyof CompanyRow, RawBuilder<unknown>>> = {};
   for (const column of UPSERT_COLUMNS) if (column !== "org_number") set[column] = sql`excluded.${sql.ref(column)}`;

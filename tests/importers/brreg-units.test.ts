@@ -69,7 +69,6 @@ describe("brreg-units CSV: the 4 924-unit sample", () => {
       is_under_liquidation: 0,
       is_active: 1,
       deleted_at: null,
-      data_sharing_enabled: 0,
       source: "brreg-csv",
     });
   });
@@ -108,11 +107,9 @@ describe("brreg-units CSV: the 4 924-unit sample", () => {
     expect(await ftsSearch("tønsberglivet")).toEqual(["993020923"]);
   });
 
-  it("re-import changes nothing but the rows it refreshes, and keeps the customer's sharing flag", async () => {
-    await db().updateTable("companies").set({ data_sharing_enabled: 1 }).where("org_number", "=", "832175692").execute();
+  it("re-import changes nothing but the rows it refreshes", async () => {
     const again = await importBrregUnits(db(), SAMPLE);
     expect(again).toMatchObject({ inserted: 0, updated: 4924, rejectedCount: 0 });
-    expect((await company("832175692")).data_sharing_enabled).toBe(1);
     const { n } = await db().selectFrom("companies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(n).toBe(4924);
     await sql`insert into companies_fts (companies_fts) values ('integrity-check')`.execute(db());
