@@ -6,6 +6,8 @@ import Papa from "papaparse";
 import { hashPassword } from "../auth/password";
 import { now } from "../db";
 import type { DB } from "../db-types";
+import { seedRegistryWorld } from "./registry";
+import { seedSupplierWork } from "./supplier-work";
 
 /**
  * The demo world: fictional customer organisations, supplier organisations
@@ -77,8 +79,11 @@ async function upsertOrganization(
   return row.id;
 }
 
-export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: string) => void } = {}): Promise<void> {
+export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: string) => void; today?: Date } = {}): Promise<void> {
   const log = opts.log ?? (() => {});
+  // Generated dates are relative to the day of seeding; everything else is fixed.
+  const today = opts.today ?? new Date();
+  await seedRegistryWorld(database, { log, today });
   const orgIds = new Map<string, number>();
   for (const name of DEMO_CUSTOMERS) {
     orgIds.set(name, await upsertOrganization(database, { name, kind: "customer", orgNumber: null, countryCode: "NO" }));
@@ -113,4 +118,7 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
     else await database.insertInto("users").values({ ...values, email: account.email, language: "en", created_at: now() }).execute();
   }
   log(`${DEMO_ACCOUNTS.length} demo accounts`);
+
+  const suppliersOut = suppliers.map((unit, i) => ({ id: supplierIds[i], orgNumber: unit.organisasjonsnummer, name: unit.navn }));
+  await seedSupplierWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
 }
