@@ -12,7 +12,6 @@
 export const scaffoldedScreens = [
   ["overview", "overview"],
   ["dashboard", "dashboard"],
-  ["supplier", "supplier"],
   ["suppliers", "suppliers"],
   ["notifications", "notifications"],
   ["credit_reports", "credit_reports"],

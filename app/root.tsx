@@ -19,6 +19,7 @@ import { AppShell, PublicShell } from "~/components/shell/AppShell";
 import { fallbackLanguage, type Language } from "~/i18n";
 import { loadLanguage } from "~/i18n.client";
 import i18nServer from "~/i18n.server";
+import { loadPersonDialog } from "~/models/person-dialog.server";
 import { getUser, hasAccessLevel, isPublicPath } from "~/models/session.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -33,16 +34,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Access guard (spec 01 §6): a visitor may only open the public pages.
   if (!user && !isPublicPath(url.pathname)) throw redirect("/");
 
-  const [locale, navPref, flash] = await Promise.all([
+  // The person dialog is URL state on any page (opened from search, boards, shareholders).
+  const personParam = url.searchParams.get("person");
+  const [locale, navPref, flash, personDialog] = await Promise.all([
     i18nServer.getLocale(request) as Promise<Language>,
     navCookie.parse(request.headers.get("Cookie")),
     readFlash(request),
+    user && hasAccessLevel(user) && personParam ? loadPersonDialog(Number(personParam), url.searchParams.get("personTab")) : null,
   ]);
   return json(
     {
       locale,
       navExpanded: navPref === "expanded",
       notice: flash.notice,
+      personDialog,
       user: user && {
         email: user.email,
         organizationName: user.organizationName,
@@ -112,7 +117,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   if (data?.user) {
     return (
-      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname}>
+      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname} personDialog={data.personDialog}>
         {children}
       </AppShell>
     );

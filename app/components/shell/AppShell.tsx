@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { LanguageSwitch } from "./LanguageSwitch";
@@ -12,12 +13,14 @@ export function AppShell({
   navExpanded,
   notice,
   pathname,
+  personDialog,
   children,
 }: {
   user: ShellUser & { searchEnabled: boolean };
   navExpanded: boolean;
   notice: string | null;
   pathname: string;
+  personDialog: PersonDialogData | null;
   children: React.ReactNode;
 }) {
   if (hidesShell(pathname)) {
@@ -35,6 +38,7 @@ export function AppShell({
         </main>
       </div>
       <PanelSlot />
+      {personDialog ? <PersonModal dialog={personDialog} /> : null}
     </div>
   );
 }
@@ -84,20 +88,23 @@ function Notice({ notice }: { notice: string | null }) {
 }
 
 /**
- * Slide-over panels opened from the top bar are URL state (?panel=files,
- * ?panel=notifications). Their content comes with the files and notifications
- * issues; until then the slot says so. Scaffolding, not a feature.
+ * Slide-over panels and dialogs opened from the top bar are URL state
+ * (?panel=files, ?panel=notifications, ?dialog=credit, ?dialog=lei). Their
+ * content comes with the files, notifications, credit-report and LEI issues;
+ * until then the slot says so. Scaffolding, not a feature.
  */
 function PanelSlot() {
   const [params] = useSearchParams();
   const location = useLocation();
   const { t } = useTranslation();
   const panel = params.get("panel");
-  if (panel !== "files" && panel !== "notifications") return null;
+  const dialog = params.get("dialog");
+  const key = panel === "files" || panel === "notifications" ? panel : dialog === "credit" || dialog === "lei" ? dialog : null;
+  if (!key) return null;
   const closeParams = new URLSearchParams(params);
-  closeParams.delete("panel");
+  closeParams.delete(panel ? "panel" : "dialog");
   const closeTo = location.pathname + (closeParams.size ? `?${closeParams}` : "");
-  const title = panel === "files" ? t("topBar.files") : t("topBar.notifications");
+  const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint"), lei: t("search:leiHint") }[key];
   return (
     <div className="fixed inset-0 z-40 flex justify-end bg-black/30">
       <Link to={closeTo} className="flex-1" aria-hidden="true" tabIndex={-1} />

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
+import { SearchBox } from "~/components/search/SearchBox";
 import { LanguageSwitch } from "./LanguageSwitch";
 
 export interface ShellUser {
@@ -36,25 +37,7 @@ export function TopBar({ user, searchEnabled }: { user: ShellUser; searchEnabled
       </div>
 
       <div className="flex flex-1 justify-center">
-        {searchEnabled ? (
-          <form role="search" className="w-full max-w-xl" onSubmit={(e) => e.preventDefault()}>
-            <label className="input input-sm w-full">
-              <Icon name="search" className="size-4 opacity-60" />
-              <span className="sr-only">{t("topBar.search")}</span>
-              <input
-                type="search"
-                name="q"
-                disabled
-                placeholder={t("topBar.searchPlaceholder")}
-                title={t("topBar.searchSoon")}
-                aria-describedby="search-soon"
-              />
-            </label>
-            <span id="search-soon" className="sr-only">
-              {t("topBar.searchSoon")}
-            </span>
-          </form>
-        ) : null}
+        {searchEnabled ? <SearchBox /> : null}
       </div>
 
       {user.email ? (

@@ -1,0 +1,6 @@
+import type { SupplierScreenData } from "~/routes/supplier";
+
+/** SCAFFOLDING: replaced by the section's real component. */
+export function SupplierHeader(_props: { data: SupplierScreenData; extra?: string }) {
+  return null;
+}

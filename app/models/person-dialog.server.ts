@@ -1,0 +1,18 @@
+import { person } from "./registry.server";
+
+export type PersonTab = "cv" | "shares" | "relations";
+
+export function personTab(value: string | null): PersonTab {
+  return value === "shares" || value === "relations" ? value : "cv";
+}
+
+/**
+ * The person dialog's data (spec 02 "Person full-screen modal"): the person
+ * with roles, shares and relations. Opened by `?person={id}` on any page.
+ */
+export async function loadPersonDialog(personId: number, tab: string | null) {
+  if (!Number.isInteger(personId) || personId <= 0) return null;
+  const found = await person(personId);
+  if (!found) return null;
+  return { person: found, tab: personTab(tab) };
+}

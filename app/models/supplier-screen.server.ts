@@ -1,0 +1,101 @@
+import { db } from "@server/db";
+import { complianceFlags } from "./compliance";
+import {
+  announcements,
+  board,
+  boardRelations,
+  companyShares,
+  country,
+  financialStatements,
+  findCompany,
+  ownershipTree,
+  shareholders,
+  supplierIntelligence,
+  type OwnershipNode,
+} from "./registry.server";
+
+/**
+ * Everything the supplier screen shows about one company, read in one go.
+ * Registry sections come from the store; the URL says which trees are open.
+ */
+export interface SupplierScreenInput {
+  externalId: string;
+  /** The expanded ownership trees (org numbers), from `tree=` parameters. */
+  trees: string[];
+  now?: Date;
+}
+
+export const MAX_OPEN_TREES = 10;
+
+export async function loadSupplierScreen(input: SupplierScreenInput) {
+  const company = await findCompany(input.externalId);
+  if (!company) return null;
+  const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees] = await Promise.all([
+    financialStatements(company.id),
+    shareholders(company.id),
+    companyShares(company.id),
+    board(company.id, "current"),
+    board(company.id, "former"),
+    boardRelations(company.id),
+    announcements(company.id),
+    country(company.country_code),
+    supplierIntelligence(company.id),
+    reputationNotifications(company.id),
+    openTrees(input.trees),
+  ]);
+  const newest = statements[0];
+  return {
+    company: {
+      organization_id: company.org_number,
+      legal_name: company.legal_name,
+      industry_code: company.industry_code,
+      industry_description: company.industry_description,
+      purpose: company.purpose ?? company.activity,
+      type: company.org_form,
+      type_description: company.org_form_description,
+      number_of_employees: company.number_of_employees,
+      establishment_date: company.establishment_date,
+      // Address lines are stored one per line; the screen shows them on one.
+      street_address: company.street_address?.split("\n").join(", ") ?? null,
+      street_postal_code: company.street_postal_code,
+      street_postal_area: company.street_postal_area,
+      country_code: company.country_code,
+      date_of_bankruptcy: company.date_of_bankruptcy,
+      is_active: company.is_active === 1,
+      website: company.website,
+    },
+    compliance: complianceFlags({
+      type: company.org_form,
+      number_of_employees: company.number_of_employees ?? newest?.number_of_employees ?? null,
+      total_assets: newest?.total_assets ?? null,
+      operating_income: newest?.operating_income ?? null,
+    }),
+    statements,
+    shareholders: owners,
+    shares,
+    board: currentBoard,
+    boardFormer: formerBoard,
+    boardRelations: relations,
+    announcements: news,
+    country: geography,
+    intelligence,
+    notifications,
+    trees,
+  };
+}
+
+export type SupplierScreen = NonNullable<Awaited<ReturnType<typeof loadSupplierScreen>>>;
+
+/** Risk scores of notifications about the company (reputation risk counts those of 20 and more). */
+async function reputationNotifications(companyId: number): Promise<Array<{ risk_score: number }>> {
+  return db().selectFrom("risk_notifications").select(["risk_score"]).where("company_id", "=", companyId).where("risk_score", ">=", 20).execute();
+}
+
+async function openTrees(orgNumbers: string[]): Promise<Record<string, OwnershipNode>> {
+  const out: Record<string, OwnershipNode> = {};
+  for (const orgNumber of [...new Set(orgNumbers)].slice(0, MAX_OPEN_TREES)) {
+    const tree = await ownershipTree(orgNumber, 1);
+    if (tree) out[orgNumber] = tree;
+  }
+  return out;
+}
