@@ -68,6 +68,8 @@ export const scaffoldedScreens = [
 
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
+  // BUILD_DIR lets parallel builds (several engineers, CI) keep apart; the server reads the same variable.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   future: {
     v3_fetcherPersist: true,

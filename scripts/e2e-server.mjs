@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { root } from "./lib.mjs";
 
-const dataDir = path.join(root, ".cache/e2e-data");
+const port = process.env.PORT ?? "3210";
+const dataDir = path.join(root, `.cache/e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
@@ -15,7 +16,7 @@ const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cl
     ...process.env,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
-    PORT: process.env.PORT ?? "3210",
+    PORT: port,
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-session-secret-not-for-production",
     // Many sign-ins come from one address in a test run.

@@ -22,7 +22,8 @@ async function main() {
     await seedDemoWorld(db(), { log: (line) => console.log(`  ${line}`) });
   }
 
-  const buildFile = path.resolve("build/server/index.js");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const buildFile = path.join(buildDir, "server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
   const app = express();
@@ -30,8 +31,8 @@ async function main() {
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   // Fingerprinted assets never change; everything else in public/ may.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   app.all(
     "*",
     createRequestHandler({
