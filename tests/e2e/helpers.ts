@@ -122,3 +122,25 @@ export async function expectAccessible(page: Page) {
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
+
+/** A demo account's user id (the seed's accounts: admin@, analyst@, viewer@, other@, supplier@demo.test). */
+export function demoUser(email: string): { id: number; organizationId: number } {
+  const db = openDb();
+  try {
+    const row = db.prepare("select id, organization_id from users where email = ?").get(email) as { id: number; organization_id: number } | undefined;
+    if (!row) throw new Error(`no demo user ${email}`);
+    return { id: row.id, organizationId: row.organization_id };
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs a read-only query against the e2e server's database (to find demo data by its properties). */
+export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = openDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
