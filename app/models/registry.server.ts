@@ -356,7 +356,8 @@ export async function ownershipTree(orgNumber: string, fraction: number): Promis
       nodes.push({
         name: r.legal_name,
         organization_id: r.org_number,
-        ownershipFraction: (r.percent ?? 0) / 100,
+        // Rounded to the precision of a percent with four decimals, free of float noise.
+        ownershipFraction: Math.round((r.percent ?? 0) * 10_000) / 1_000_000,
         children: await childrenOf(r.id, level + 1),
       });
     }
