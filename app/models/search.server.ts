@@ -1,3 +1,4 @@
+import { refreshSearch } from "./registry-live.server";
 import { searchCompanies, searchPersons, type OrganizationHit, type PersonHit } from "./registry.server";
 
 export type SearchTab = "organizations" | "people";
@@ -19,6 +20,7 @@ export async function globalSearch(q: string, tab: SearchTab, limit = 10): Promi
       const r = await searchPersons(q, limit);
       return { ...empty, found: r.found, people: r.hits };
     }
+    await refreshSearch(q);
     const r = await searchCompanies(q, limit);
     return { ...empty, found: r.found, organizations: r.hits };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { db } from "@server/db";
 import { complianceFlags } from "./compliance";
+import { refreshCompany } from "./registry-live.server";
 import {
   announcements,
   board,
@@ -28,6 +29,7 @@ export interface SupplierScreenInput {
 export const MAX_OPEN_TREES = 10;
 
 export async function loadSupplierScreen(input: SupplierScreenInput) {
+  await refreshCompany(input.externalId);
   const company = await findCompany(input.externalId);
   if (!company) return null;
   const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees] = await Promise.all([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createBrregProvider } from "@server/providers/registry/brreg";
-import { registryProvider } from "@server/providers/registry";
+import { liveRegistryProvider } from "@server/providers/registry";
 import {
   FINANCIAL_AMOUNT_FIELDS,
   RegistryError,
@@ -535,12 +535,11 @@ describe("brreg registry provider", () => {
   });
 });
 
-describe("registryProvider()", () => {
-  it("defaults to the local provider, which is not wired yet", async () => {
-    const provider = registryProvider({});
-    const error = await provider.getOrganization(ORG).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RegistryError);
-    expect((error as RegistryError).message).toMatch(/local registry provider is not wired yet/);
+describe("liveRegistryProvider()", () => {
+  it("defaults to local: no live provider, the store is the registry", () => {
+    expect(liveRegistryProvider({})).toBeNull();
+    expect(liveRegistryProvider({ REGISTRY_PROVIDER: "" })).toBeNull();
+    expect(liveRegistryProvider({ REGISTRY_PROVIDER: "local" })).toBeNull();
   });
 
   it("uses Brønnøysund at BRREG_BASE_URL when REGISTRY_PROVIDER=brreg", async () => {
@@ -548,13 +547,13 @@ describe("registryProvider()", () => {
       { path: `/enhetsregisteret/api/enheter/${ORG}`, file: brregFixture("enheter-details-response.json") },
     ]);
 
-    const provider = registryProvider({ REGISTRY_PROVIDER: "brreg", BRREG_BASE_URL: server.baseUrl });
+    const provider = liveRegistryProvider({ REGISTRY_PROVIDER: "brreg", BRREG_BASE_URL: server.baseUrl })!;
 
     expect((await provider.getOrganization(ORG))?.legal_name).toBe("SESAM STASJON");
     expect(server.requests).toHaveLength(1);
   });
 
   it("refuses an unknown provider name", () => {
-    expect(() => registryProvider({ REGISTRY_PROVIDER: "proff" })).toThrow(/REGISTRY_PROVIDER/);
+    expect(() => liveRegistryProvider({ REGISTRY_PROVIDER: "proff" })).toThrow(/REGISTRY_PROVIDER/);
   });
 });

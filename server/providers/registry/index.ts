@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createBrregProvider } from "./brreg";
-import { RegistryError, type RegistryProvider } from "./types";
+import type { RegistryProvider } from "./types";
 
 export * from "./types";
 export { createBrregProvider, type BrregProviderOptions } from "./brreg";
@@ -12,26 +12,13 @@ const registryEnvSchema = z.object({
   BRREG_BASE_URL: z.string().url().optional(),
 });
 
-function notWired(): never {
-  throw new RegistryError(
-    "not_configured",
-    "local registry provider is not wired yet; set REGISTRY_PROVIDER=brreg to use the live Brønnøysund API",
-  );
-}
-
 /**
- * Stands in for the store-backed provider until it exists, failing loudly
- * rather than pretending the store is empty.
+ * The live registry the environment asks for, or null for 'local' (the
+ * default): then the SQLite store, filled by importers and the seed, is the
+ * registry, and the app never needs the network. A live provider refreshes
+ * the store (see sync.ts); screens always read the store.
  */
-export const localRegistryPlaceholder: RegistryProvider = {
-  getOrganization: async () => notWired(),
-  getRoles: async () => notWired(),
-  searchOrganizations: async () => notWired(),
-  getFinancialStatements: async () => notWired(),
-};
-
-/** The registry provider the environment asks for; 'local' (the store) unless REGISTRY_PROVIDER=brreg. */
-export function registryProvider(environment: Record<string, string | undefined> = process.env): RegistryProvider {
+export function liveRegistryProvider(environment: Record<string, string | undefined> = process.env): RegistryProvider | null {
   // An empty `REGISTRY_PROVIDER=` line in a .env file means "default", not "invalid".
   const parsed = registryEnvSchema.safeParse({
     REGISTRY_PROVIDER: environment.REGISTRY_PROVIDER || undefined,
@@ -44,5 +31,5 @@ export function registryProvider(environment: Record<string, string | undefined>
   if (parsed.data.REGISTRY_PROVIDER === "brreg") {
     return createBrregProvider({ baseUrl: parsed.data.BRREG_BASE_URL });
   }
-  return localRegistryPlaceholder;
+  return null;
 }

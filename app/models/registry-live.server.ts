@@ -1,0 +1,36 @@
+import { db } from "@server/db";
+import { liveRegistryProvider, type RegistryProvider } from "@server/providers/registry";
+import { syncCompany, syncSearch } from "@server/providers/registry/sync";
+
+/**
+ * With REGISTRY_PROVIDER=brreg, screens refresh the store from the live
+ * register before reading it. A failing register is logged and the stored
+ * (possibly older) data is shown: the register being down must not take the
+ * supplier screen with it. With the default local provider these do nothing.
+ */
+let provider: RegistryProvider | null | undefined;
+function live(): RegistryProvider | null {
+  if (provider === undefined) provider = liveRegistryProvider();
+  return provider;
+}
+
+export async function refreshCompany(orgNumber: string): Promise<void> {
+  const registry = live();
+  if (!registry || !/^\d{9}$/.test(orgNumber)) return;
+  try {
+    await syncCompany(db(), registry, orgNumber);
+  } catch (error) {
+    console.error("registry refresh failed", { orgNumber, error: String(error) });
+  }
+}
+
+export async function refreshSearch(term: string): Promise<void> {
+  const registry = live();
+  if (!registry) return;
+  try {
+    if (/^\d{9}$/.test(term.replace(/\s/g, ""))) await syncCompany(db(), registry, term.replace(/\s/g, ""));
+    else await syncSearch(db(), registry, term);
+  } catch (error) {
+    console.error("registry search refresh failed", { term, error: String(error) });
+  }
+}
