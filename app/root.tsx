@@ -139,12 +139,12 @@ export function ErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
-  const message = notFound ? t("errors.notFoundTitle") : t("errors.serverErrorTitle");
-  const description = notFound ? t("errors.notFound", { path: location.pathname }) : t("errors.serverError");
-  if (!notFound) console.error(error);
+  const forbidden = status === 403;
+  const message = notFound ? t("errors.notFoundTitle") : forbidden ? t("errors.forbiddenTitle") : t("errors.serverErrorTitle");
+  const description = notFound ? t("errors.notFound", { path: location.pathname }) : forbidden ? t("errors.forbidden") : t("errors.serverError");
+  if (!notFound && !forbidden) console.error(error);
   return (
     <Frame>
-      <title>{`${status} ${message}`}</title>
       <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
         <p className="text-6xl font-bold text-primary">{status}</p>
         <h1 id="error-title" className="mt-4 text-2xl font-semibold">

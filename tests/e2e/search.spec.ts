@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { demoUser, queryDb, signIn } from "./helpers";
+
+test.describe("global search", () => {
+  test("finds a company by name and opens its supplier screen", async ({ page, context, javaScriptEnabled }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/overview");
+    const box = page.getByRole("search", { name: "Search" }).getByRole("searchbox");
+    await box.fill("aker solutions");
+    if (javaScriptEnabled) {
+      // The dropdown searches 300 ms after typing stops, without leaving the page.
+      const hit = page.getByRole("link", { name: /AKER SOLUTIONS ASA/ });
+      await expect(hit).toBeVisible();
+      await expect(page).toHaveURL(/\/overview$/);
+      await hit.click();
+    } else {
+      await box.press("Enter");
+      await expect(page).toHaveURL(/\/search\?/);
+      await expect(page.getByRole("heading", { name: "Results for “aker solutions”" })).toBeVisible();
+      await page.getByRole("link", { name: /AKER SOLUTIONS ASA/ }).click();
+    }
+    await expect(page).toHaveURL(/\/supplier\?externalId=\d{9}$/);
+    await expect(page.getByRole("heading", { level: 1, name: /AKER SOLUTIONS ASA/ })).toBeVisible();
+  });
+
+  test("an exact organisation number finds the company", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    const [company] = queryDb<{ org_number: string; legal_name: string }>("select org_number, legal_name from companies where org_form = 'AS' and is_active = 1 order by org_number limit 1");
+    await page.goto(`/search?q=${company.org_number}`);
+    await expect(page.getByRole("link", { name: new RegExp(company.legal_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
+  });
+
+  test("the People tab finds a person and opens the person dialog", async ({ page, context, javaScriptEnabled }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    const [person] = queryDb<{ name: string }>(
+      "select p.name from persons p join roles r on r.person_id = p.id where r.active_to is null group by p.id order by count(*) desc, p.id limit 1",
+    );
+    await page.goto("/overview");
+    if (javaScriptEnabled) {
+      const box = page.getByRole("search", { name: "Search" }).getByRole("searchbox");
+      await box.fill(person.name);
+      await page.getByRole("tab", { name: "People" }).click();
+      await page.getByRole("link", { name: new RegExp(person.name) }).first().click();
+      await expect(page).toHaveURL(/\/overview\?person=\d+$/);
+    } else {
+      await page.goto(`/search?q=${encodeURIComponent(person.name)}`);
+      await page.getByRole("link", { name: "People" }).click();
+      await page.getByRole("link", { name: new RegExp(person.name) }).first().click();
+      await expect(page).toHaveURL(/person=\d+/);
+    }
+    await expect(page.getByRole("dialog", { name: person.name })).toBeVisible();
+  });
+
+  test("no results says so", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/search?q=qqqzzzxxy");
+    await expect(page.getByText("No results found.")).toBeVisible();
+  });
+
+  test("a level-1 user has no search box and the results page is refused", async ({ page, context }) => {
+    await signIn(context, demoUser("viewer@demo.test"));
+    await page.goto("/tasks/overview");
+    await expect(page.getByRole("search")).toHaveCount(0);
+    const response = await page.goto("/search?q=aker");
+    expect(response?.status()).toBe(403);
+  });
+});
