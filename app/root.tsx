@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -28,6 +28,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Error pages get a title too (child routes' titles are gone when they fail). */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error || !data) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? data.errorTitles.notFound : status === 403 ? data.errorTitles.forbidden : data.errorTitles.server;
+  return [{ title: `${status} ${title} · ${data.errorTitles.app}` }];
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
@@ -42,9 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFlash(request),
     user && hasAccessLevel(user) && personParam ? loadPersonDialog(Number(personParam), url.searchParams.get("personTab")) : null,
   ]);
+  const t = await i18nServer.getFixedT(request);
   return json(
     {
       locale,
+      errorTitles: { notFound: t("errors.notFoundTitle"), forbidden: t("errors.forbiddenTitle"), server: t("errors.serverErrorTitle"), app: t("appName") },
       navExpanded: navPref === "expanded",
       notice: flash.notice,
       personDialog,

@@ -179,5 +179,6 @@ test.describe("errors", () => {
     await expect(page.getByText("Page Not Found: /no/such/page")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("404 Page Not Found · Supplier Risk");
   });
 });
