@@ -115,7 +115,6 @@ export async function taskResponseForCustomer({ organizationId, responseId }: { 
     .innerJoin("file_uploads as f", "f.id", "rf.file_upload_id")
     .select(["f.id", "f.file_name", "f.file_size"])
     .where("rf.response_id", "=", row.id)
-    .orderBy("f.file_name")
     .orderBy("f.id")
     .execute();
   return {

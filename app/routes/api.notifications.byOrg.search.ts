@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { apiError, parseQuery } from "@server/http";
+import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "~/models/notifications.server";
+import { orgNumberQuery } from "~/models/registry-params";
+import { requireRegistryApiUser } from "~/models/session.server";
+
+const query = orgNumberQuery("organizationId").extend({
+  minRiskScore: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, "must be a whole number from 0 to 100")
+    .transform(Number)
+    .pipe(z.number().max(100, "must be a whole number from 0 to 100"))
+    .optional(),
+});
+
+/** GET /api/notifications/byOrg/search?organizationId=&minRiskScore=20 — `{data}`, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRegistryApiUser(request);
+  const { organizationId, minRiskScore } = parseQuery(request, query);
+  const data = await notificationsForCompany({ orgNumber: organizationId, minRiskScore: minRiskScore ?? DEFAULT_MIN_RISK_SCORE });
+  if (!data) throw apiError(404, `No organisation ${organizationId}`);
+  return json({ data });
+}

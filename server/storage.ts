@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { db, now } from "./db";
+import type { DB } from "./db-types";
+import { dataPath } from "./env";
+
+/**
+ * Uploaded files: bytes under DATA_DIR/uploads, metadata in `file_uploads`.
+ * The name on disk is a random key and nothing else, so neither the
+ * uploader's file name nor any other input ever becomes part of a path.
+ */
+
+const DEFAULT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Upper bound for one upload (UPLOAD_MAX_BYTES, default 25 MB). Read here
+ * rather than in env.ts until the upload endpoint that enforces it exists.
+ */
+export const UPLOAD_MAX_BYTES: number = z.coerce
+  .number()
+  .int()
+  .positive()
+  .default(DEFAULT_UPLOAD_MAX_BYTES)
+  .parse(process.env.UPLOAD_MAX_BYTES || undefined);
+
+const STORAGE_KEY = /^[a-f0-9]{32}$/;
+
+export interface StoredFile {
+  id: number;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  storageKey: string;
+}
+
+export interface SaveFileMeta {
+  fileName: string;
+  mimeType: string;
+  organizationId: number;
+  userId: number | null;
+}
+
+function uploadsDir(): string {
+  const dir = dataPath("uploads");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function pathFor(storageKey: string): string {
+  // Keys come from the database, but a corrupted row must still not reach outside the folder.
+  if (!STORAGE_KEY.test(storageKey)) throw new Error("Invalid storage key");
+  return path.join(uploadsDir(), storageKey);
+}
+
+/** Writes the bytes under a fresh key and records them; the row exists only once the bytes are complete. */
+export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveFileMeta, database: Kysely<DB> = db()): Promise<StoredFile> {
+  const storageKey = randomBytes(16).toString("hex");
+  const target = pathFor(storageKey);
+  const partial = `${target}.part`;
+  let fileSize = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      fileSize += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const source = data instanceof Readable ? data : Readable.from([Buffer.from(data)]);
+  try {
+    await pipeline(source, counter, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+    await fs.promises.rename(partial, target);
+    const fileName = cleanStoredName(meta.fileName);
+    const mimeType = meta.mimeType || "application/octet-stream";
+    const row = await database
+      .insertInto("file_uploads")
+      .values({
+        organization_id: meta.organizationId,
+        user_id: meta.userId,
+        file_name: fileName,
+        file_size: fileSize,
+        mime_type: mimeType,
+        storage_key: storageKey,
+        created_at: now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, fileName, fileSize, mimeType, storageKey };
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    await fs.promises.rm(target, { force: true });
+    throw error;
+  }
+}
+
+/** A read stream over stored bytes, or null when they are gone. */
+export async function openFile(storageKey: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
+  const file = pathFor(storageKey);
+  try {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile()) return null;
+    return { stream: fs.createReadStream(file), size: stat.size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Removes the bytes only; the `file_uploads` row belongs to whoever deletes the upload. */
+export async function deleteStoredFile(storageKey: string): Promise<void> {
+  await fs.promises.rm(pathFor(storageKey), { force: true });
+}
+
+/**
+ * The name kept as metadata: the last path segment, without control
+ * characters, at most 200 characters. Browsers and zip tools send paths.
+ */
+export function cleanStoredName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  return Array.from(clean).slice(0, 200).join("") || "file";
+}
+
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+/** A stored mime type came from the uploader; only a well-formed one is echoed back. */
+export function safeContentType(mimeType: string): string {
+  return MIME_TYPE.test(mimeType) ? mimeType.toLowerCase() : "application/octet-stream";
+}
+
+/**
+ * `Content-Disposition: attachment` with an ASCII `filename` for old clients
+ * and an RFC 5987 `filename*` for the real name (RFC 6266). Quotes,
+ * backslashes, control characters and path separators cannot break out of
+ * the header or name a path.
+ */
+export function contentDisposition(fileName: string): string {
+  const name = cleanStoredName(fileName).replace(/[/\\]/g, "_");
+  const ascii =
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\x20-\x7e]/g, "_")
+      .replace(/["\\%;]/g, "_")
+      .trim() || "download";
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
