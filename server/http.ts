@@ -21,7 +21,7 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
 
 /** Parses a route parameter that must be a positive integer id. */
 export function idParam(value: string | undefined, name = "id"): number {
-  const id = Number(value);
-  if (!value || !Number.isInteger(id) || id <= 0) throw apiError(400, `${name} must be a positive whole number`);
-  return id;
+  // Digits only: Number() would also take "1e3", "0x10" and " 5".
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw apiError(400, `${name} must be a positive whole number`);
+  return Number(value);
 }

@@ -22,6 +22,7 @@ import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { hasAccessLevel, requireUser } from "~/models/session.server";
 import { loadSupplierScreen } from "~/models/supplier-screen.server";
+import { followedSupplierId, loadSupplierWork } from "~/models/supplier-work.server";
 
 export const meta = titleMeta;
 
@@ -36,12 +37,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const externalId = (url.searchParams.get("externalId") ?? "").replace(/\s/g, "");
   if (!externalId) throw new Response("Not Found", { status: 404 });
-  const localIdParam = Number(url.searchParams.get("localId"));
-  const localId = Number.isInteger(localIdParam) && localIdParam > 0 ? localIdParam : null;
   const screen = await loadSupplierScreen({ externalId, trees: url.searchParams.getAll("tree") });
   if (!screen) throw new Response("Not Found", { status: 404 });
+  // The local supplier is the one this organisation follows under that number;
+  // a localId in the URL is only a hint and never widens what the user may see.
+  const localId = user.organizationId == null ? null : await followedSupplierId(user.organizationId, screen.company.organization_id);
+  const taskParam = Number(url.searchParams.get("task"));
+  const work = await loadSupplierWork({
+    organizationId: user.organizationId,
+    supplierOrganizationId: localId,
+    subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),
+    taskResponseId: Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null,
+  });
   const t = await i18nServer.getFixedT(request);
-  return json({ ...screen, localId, title: `${screen.company.legal_name} · ${t("appName")}` });
+  return json({ ...screen, ...work, localId, title: `${screen.company.legal_name} · ${t("appName")}` });
 }
 
 export type SupplierScreenData = SerializeFrom<typeof loader>;
