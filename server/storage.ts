@@ -4,10 +4,9 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import { db, now } from "./db";
 import type { DB } from "./db-types";
-import { dataPath } from "./env";
+import { dataPath, env } from "./env";
 
 /**
  * Uploaded files: bytes under DATA_DIR/uploads, metadata in `file_uploads`.
@@ -15,18 +14,10 @@ import { dataPath } from "./env";
  * uploader's file name nor any other input ever becomes part of a path.
  */
 
-const DEFAULT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
-
-/**
- * Upper bound for one upload (UPLOAD_MAX_BYTES, default 25 MB). Read here
- * rather than in env.ts until the upload endpoint that enforces it exists.
- */
-export const UPLOAD_MAX_BYTES: number = z.coerce
-  .number()
-  .int()
-  .positive()
-  .default(DEFAULT_UPLOAD_MAX_BYTES)
-  .parse(process.env.UPLOAD_MAX_BYTES || undefined);
+/** Upper bound for one upload (UPLOAD_MAX_BYTES, default 25 MB), enforced by the upload endpoints. */
+export function uploadMaxBytes(): number {
+  return env().UPLOAD_MAX_BYTES;
+}
 
 const STORAGE_KEY = /^[a-f0-9]{32}$/;
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { cleanStoredName, contentDisposition, deleteStoredFile, openFile, safeContentType, saveFile, UPLOAD_MAX_BYTES } from "@server/storage";
+import { cleanStoredName, contentDisposition, deleteStoredFile, openFile, safeContentType, saveFile, uploadMaxBytes } from "@server/storage";
 
 let organizationId: number;
 const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
@@ -82,7 +82,7 @@ describe("openFile and deleteStoredFile", () => {
 
 describe("limits and headers", () => {
   it("has a 25 MB upload limit by default", () => {
-    expect(UPLOAD_MAX_BYTES).toBe(25 * 1024 * 1024);
+    expect(uploadMaxBytes()).toBe(25 * 1024 * 1024);
   });
 
   it("cleans names kept as metadata", () => {
