@@ -1,3 +1,4 @@
+import { personRelations } from "./person-relations.server";
 import { person } from "./registry.server";
 
 export type PersonTab = "cv" | "shares" | "relations";
@@ -9,10 +10,12 @@ export function personTab(value: string | null): PersonTab {
 /**
  * The person dialog's data (spec 02 "Person full-screen modal"): the person
  * with roles, shares and relations. Opened by `?person={id}` on any page.
+ * All three tabs are loaded at once, so switching tabs with JavaScript shows
+ * the new tab at once while the URL catches up.
  */
 export async function loadPersonDialog(personId: number, tab: string | null) {
   if (!Number.isInteger(personId) || personId <= 0) return null;
-  const found = await person(personId);
+  const [found, relations] = await Promise.all([person(personId), personRelations(personId)]);
   if (!found) return null;
-  return { person: found, tab: personTab(tab) };
+  return { person: found, tab: personTab(tab), relations };
 }

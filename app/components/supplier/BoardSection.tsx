@@ -1,6 +1,68 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { usePersonLink } from "~/components/person/PersonModal";
+import { formatDate } from "~/models/format";
+import { isCeo, isChairman, sortBoardByScore } from "~/models/risk";
 import type { SupplierScreenData } from "~/routes/supplier";
+import { parseReference } from "./OwnershipTree";
+import { Empty, Section } from "./Section";
 
-/** SCAFFOLDING: replaced by the section's real component. */
-export function BoardSection(_props: { data: SupplierScreenData; extra?: string }) {
-  return null;
+/**
+ * The current board (`extra="current"`) or the former board (`extra="former"`):
+ * members by boardscore, highest first (spec 02 §9), each opening the person
+ * dialog, with CEO and Chairman badges found from the position (spec 02 §6).
+ */
+export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?: string }) {
+  const { t } = useTranslation("people");
+  const personLink = usePersonLink();
+  const former = extra === "former";
+  const id = former ? "former-board" : "board";
+  const title = former ? t("board.formerTitle") : t("board.currentTitle");
+  const members = sortBoardByScore(former ? data.boardFormer : data.board);
+
+  return (
+    <Section id={id} title={title}>
+      {members.length === 0 ? (
+        <Empty>{former ? t("board.formerEmpty") : t("board.currentEmpty")}</Empty>
+      ) : (
+        <div className="max-h-[16rem] overflow-y-auto overscroll-contain pr-1">
+          <ul aria-label={title} className="divide-y divide-base-300">
+            {members.map((member, i) => {
+              const target = parseReference(member.person);
+              const link = target?.kind === "person" ? personLink(target.id) : null;
+              const period = member.active_to
+                ? t("board.period", { from: formatDate(member.active_from), to: formatDate(member.active_to) })
+                : t("board.since", { date: formatDate(member.active_from) });
+              return (
+                <li key={`${member.person}-${member.position}-${i}`} className="flex items-center justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      {link ? (
+                        <Link to={link.to} state={link.state} preventScrollReset className="link link-hover font-medium">
+                          {member.name}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">{member.name}</span>
+                      )}
+                      {isChairman(member.position) ? <span className="badge badge-primary badge-sm">{t("board.chairman")}</span> : null}
+                      {isCeo(member.position) ? <span className="badge badge-secondary badge-sm">{t("board.ceo")}</span> : null}
+                    </div>
+                    <p className="text-xs text-base-content/70">
+                      {member.position}
+                      <span aria-hidden="true"> · </span>
+                      <span className="whitespace-nowrap">{period}</span>
+                    </p>
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <span className="block text-xs text-base-content/70">{t("board.boardscore")}</span>
+                    <span className="font-semibold tabular-nums">{Math.round(member.boardscore)}</span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </Section>
+  );
 }
