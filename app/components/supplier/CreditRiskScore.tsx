@@ -1,6 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { statementsNewestFirst } from "~/models/financials";
+import { riskBandColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/routes/supplier";
+import { BAND_LABEL_KEY, badgeClass, barClass, displayScore } from "./main-helpers";
+import { Empty, Section } from "./Section";
 
-/** SCAFFOLDING: replaced by the section's real component. */
-export function CreditRiskScore(_props: { data: SupplierScreenData; extra?: string }) {
-  return null;
+const PARTS = ["finalScore", "capitalRisk", "liquidityRisk", "coverageRisk", "profitabilityRisk", "growthRisk"] as const;
+
+/**
+ * Credit risk (right column): the newest statement's financial risk score and
+ * its parts (spec 02 §7 "the newest statement supplies the financial risk").
+ */
+export function CreditRiskScore({ data }: { data: SupplierScreenData; extra?: string }) {
+  const { t } = useTranslation("supplier");
+  const [newest] = statementsNewestFirst(data.statements);
+  const score = newest?.financial_risk_score ?? null;
+  return (
+    <Section id="credit-risk" title={t("creditRisk.title")}>
+      {newest && score ? (
+        <>
+          <p className="mb-3 text-xs text-base-content/70">{t("creditRisk.from", { year: newest.financial_year })}</p>
+          <ul className="flex flex-col gap-2">
+            {PARTS.map((part) => (
+              <RiskScoreRow key={part} label={t(`creditRisk.parts.${part}`)} value={score[part]} strong={part === "finalScore"} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Empty>{t("creditRisk.empty")}</Empty>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * One labelled 0–100 score: a bar in the band's colour, the number, and the
+ * band in words (the colour is never the only signal); N/A when missing.
+ */
+export function RiskScoreRow({ label, value, strong = false }: { label: string; value: number | null | undefined; strong?: boolean }) {
+  const { t } = useTranslation("supplier");
+  const score = displayScore(value);
+  const band = score === null ? null : riskBandColor(score);
+  return (
+    <li className="grid grid-cols-[minmax(7rem,10rem)_1fr_7rem] items-center gap-3 text-sm">
+      <span className={strong ? "font-semibold" : undefined}>{label}</span>
+      <span className="h-2 overflow-hidden rounded-full bg-base-200" aria-hidden="true">
+        {score !== null && band ? <span className={`block h-full rounded-full ${barClass(band)}`} style={{ width: `${Math.max(score, 2)}%` }} /> : null}
+      </span>
+      {score !== null && band ? (
+        <span className="flex items-center justify-end gap-2">
+          <span className="w-8 text-right font-medium tabular-nums">{score}</span>
+          <span className={`${badgeClass(band)} badge-sm w-16`}>{t(BAND_LABEL_KEY[band])}</span>
+        </span>
+      ) : (
+        <span className="text-right text-base-content/70">{t("notAvailable")}</span>
+      )}
+    </li>
+  );
 }

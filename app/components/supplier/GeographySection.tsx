@@ -1,6 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { formatPercent, MISSING } from "~/models/format";
+import { co2PerGdpColor, riskBandColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/routes/supplier";
+import { BAND_LABEL_KEY, badgeClass, displayScore, uiLanguage } from "./main-helpers";
+import { Empty, Section } from "./Section";
 
-/** SCAFFOLDING: replaced by the section's real component. */
-export function GeographySection(_props: { data: SupplierScreenData; extra?: string }) {
-  return null;
+/**
+ * Supplier geography (spec 02 §2, §9): the country of the supplier with its
+ * governance risk score and the 10-year change of CO2 intensity of GDP.
+ */
+export function GeographySection({ data }: { data: SupplierScreenData; extra?: string }) {
+  const { t, i18n } = useTranslation("supplier");
+  const lng = uiLanguage(i18n.language);
+  const country = data.country;
+  if (!country) {
+    return (
+      <Section id="geography" title={t("geography.title")}>
+        <Empty>{t("geography.empty")}</Empty>
+      </Section>
+    );
+  }
+  const risk = displayScore(country.risk_score);
+  const riskBand = risk === null ? null : riskBandColor(risk);
+  const co2 = country.co2_per_gdp;
+  const co2Color = co2PerGdpColor(co2);
+  return (
+    <Section id="geography" title={t("geography.title")}>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(9rem,auto)_1fr]">
+        <dt className="font-medium text-base-content/70">{t("geography.country")}</dt>
+        <dd>
+          {lng === "no" ? country.country_name_no : country.country_name} <span className="text-base-content/70">({country.iso_2})</span>
+        </dd>
+        <dt className="font-medium text-base-content/70">{t("geography.region")}</dt>
+        <dd>{country.region ?? MISSING}</dd>
+        <dt className="font-medium text-base-content/70">{t("geography.riskScore")}</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          {risk !== null && riskBand ? (
+            <>
+              <span className="font-medium tabular-nums">{risk}</span>
+              <span className={`${badgeClass(riskBand)} badge-sm`}>{t(BAND_LABEL_KEY[riskBand])}</span>
+            </>
+          ) : (
+            <span className="text-base-content/70">{t("notAvailable")}</span>
+          )}
+        </dd>
+        <dt className="font-medium text-base-content/70">{t("geography.co2PerGdp")}</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          {co2Color !== "neutral" ? (
+            <>
+              <span className="font-medium tabular-nums">{formatPercent(co2, lng)}</span>
+              <span className={`${badgeClass(co2Color)} badge-sm`}>{t(`geography.co2Band.${co2Color}`)}</span>
+            </>
+          ) : (
+            <span className="text-base-content/70">{t("notAvailable")}</span>
+          )}
+        </dd>
+      </dl>
+      <p className="mt-2 text-xs text-base-content/70">{t("geography.explanation")}</p>
+      <p className="mt-2 text-xs text-base-content/70">{t("geography.attribution")}</p>
+    </Section>
+  );
 }
