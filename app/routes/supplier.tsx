@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
 import { BoardSection } from "~/components/supplier/BoardSection";
@@ -54,6 +54,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type SupplierScreenData = SerializeFrom<typeof loader>;
+
+/** URL state that only changes what is shown of data the page already has. */
+const DISPLAY_ONLY_PARAMS = ["view", "chart", "announcements", "intelligence", "person", "personTab"];
+
+/**
+ * Opening a chart, the statements page or a person (the root loads persons),
+ * or expanding a list, needs no new supplier data: skip this loader then.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if ((formMethod && formMethod !== "GET") || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const dataParams = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const key of DISPLAY_ONLY_PARAMS) params.delete(key);
+    params.sort();
+    return params.toString();
+  };
+  return dataParams(currentUrl) === dataParams(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 export default function SupplierScreen() {
   const data = useLoaderData<typeof loader>();

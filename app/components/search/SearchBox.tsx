@@ -83,6 +83,8 @@ export function SearchBox() {
             required
             autoComplete="off"
             placeholder={t("placeholder")}
+            role="combobox"
+            aria-autocomplete="list"
             aria-controls={dropdownId}
             aria-expanded={open}
             value={q}
