@@ -1,6 +1,32 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/models/format";
 import type { SupplierScreenData } from "~/routes/supplier";
+import { Empty, Section } from "./Section";
 
-/** SCAFFOLDING: replaced by the section's real component. */
-export function SurveyResponsesSection(_props: { data: SupplierScreenData; extra?: string }) {
-  return null;
+/** Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"). */
+export function SurveyResponsesSection({ data }: { data: SupplierScreenData; extra?: string }) {
+  const { t } = useTranslation("supplierWork");
+  const surveys = data.surveys;
+  return (
+    <Section id="survey-responses" title={t("surveys.title")}>
+      {surveys.length === 0 ? (
+        <Empty>{t("surveys.empty")}</Empty>
+      ) : (
+        <ul className="divide-y divide-base-300">
+          {surveys.map((survey) => (
+            <li key={survey.id} className="flex items-center gap-3 py-2 text-sm">
+              <Link to={`/tasks/surveys/${survey.id}/read`} className="link link-hover min-w-0 flex-1 break-words font-medium">
+                {survey.surveyTemplate.title}
+              </Link>
+              <span className="shrink-0 text-base-content/70 tabular-nums">
+                <span className="sr-only">{t("surveys.updated")} </span>
+                <time dateTime={survey.updatedAt}>{formatDate(survey.updatedAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
 }

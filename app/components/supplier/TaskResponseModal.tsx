@@ -1,6 +1,288 @@
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icons";
+import { formatDate, formatThousands } from "~/models/format";
 import type { SupplierScreenData } from "~/routes/supplier";
+import { uiLanguage } from "./main-helpers";
+import { withParams } from "./screen-url";
+import { taskName } from "./TasksSection";
 
-/** SCAFFOLDING: replaced by the section's real component. */
-export function TaskResponseModal(_props: { data: SupplierScreenData; extra?: string }) {
-  return null;
+type TaskResponse = NonNullable<SupplierScreenData["taskResponse"]>;
+type FileRef = TaskResponse["complianceTaskResponseFiles"][number]["fileUpload"];
+
+const TITLE_ID = "task-response-title";
+const PARAM = "task";
+
+export function taskFileHref(fileId: number): string {
+  return `/api/tasks/files/${fileId}/download`;
+}
+
+/**
+ * The task response dialog (spec 02 "Task response modal"), URL state:
+ * `task={responseId}`. Without JavaScript it is a fixed layer whose Close is
+ * a plain link and whose downloads are plain links; with it the dialog shows
+ * at once while the response loads, Escape and the backdrop close it, focus
+ * moves in and back, and the page behind is inert.
+ */
+export function TaskResponseModal({ data }: { data: SupplierScreenData; extra?: string }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const current = new URLSearchParams(location.search).get(PARAM);
+  // While a link opens or closes the dialog, show where it is going.
+  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const shown = pending ? new URLSearchParams(pending.search).get(PARAM) : current;
+  if (shown == null) return null;
+  const response = shown === current && data.taskResponse && String(data.taskResponse.id) === current ? data.taskResponse : null;
+  const state = shown !== current ? "loading" : response ? "loaded" : "error";
+  return <TaskDialog state={state} response={response} />;
+}
+
+function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"; response: TaskResponse | null }) {
+  const { t, i18n } = useTranslation("supplierWork");
+  const lng = uiLanguage(i18n.language);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeTo = `${pathname}${withParams(search, { [PARAM]: null })}`;
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+  useModalBehaviour(ref, close);
+
+  const title = response ? taskName({ title: response.complianceTask.title, complianceTaskTemplate: response.complianceTaskTemplate }) : t("taskResponse.dialogTitle");
+  const template = response?.complianceTaskTemplate ?? null;
+
+  return (
+    <div
+      data-task-dialog=""
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto overscroll-contain bg-neutral/50 p-4 sm:items-center sm:p-8"
+      onMouseDown={(event) => {
+        // A press on the backdrop itself (not inside the box) closes, as in most dialogs.
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <style>{"html:has([data-task-dialog]){overflow:hidden}"}</style>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={TITLE_ID}
+        aria-busy={state === "loading" || undefined}
+        tabIndex={-1}
+        className="w-full max-w-2xl rounded-box bg-base-100 shadow-xl outline-none"
+      >
+        <header className="flex items-start gap-3 border-b border-base-300 px-5 py-4">
+          <h2 id={TITLE_ID} className="min-w-0 flex-1 text-lg font-semibold break-words">
+            {title}
+          </h2>
+          <Link
+            // Without JavaScript the page reloads: the fragment brings the user back to the tasks.
+            to={`${closeTo}#tasks`}
+            preventScrollReset
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              close();
+            }}
+            aria-label={t("taskResponse.close")}
+            title={t("taskResponse.close")}
+            className="btn btn-ghost btn-sm btn-square -my-1"
+          >
+            <Icon name="x" />
+          </Link>
+        </header>
+
+        <div className="flex flex-col gap-5 px-5 py-4 text-sm">
+          {state === "loading" ? (
+            <p className="flex items-center gap-2 text-base-content/70">
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              {t("taskResponse.loading")}
+            </p>
+          ) : null}
+          {state === "error" ? (
+            <div role="alert" className="alert alert-error">
+              {t("taskResponse.error")}
+            </div>
+          ) : null}
+          {state === "loaded" && response ? (
+            <>
+              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                <div>
+                  <dt className="text-xs text-base-content/70">{t("taskResponse.organization")}</dt>
+                  <dd className="font-medium break-words">{response.organization.organization_name}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-base-content/70">{t("taskResponse.updated")}</dt>
+                  <dd className="font-medium tabular-nums">
+                    <time dateTime={response.updatedAt}>{formatDate(response.updatedAt)}</time>
+                  </dd>
+                </div>
+              </dl>
+
+              <section aria-labelledby="task-response-comment">
+                <h3 id="task-response-comment" className="mb-1 font-semibold">
+                  {t("taskResponse.comment")}
+                </h3>
+                {response.comment?.trim() ? (
+                  <p className="whitespace-pre-line break-words">{response.comment}</p>
+                ) : (
+                  <p className="text-base-content/70">{t("taskResponse.noComment")}</p>
+                )}
+              </section>
+
+              <section aria-labelledby="task-response-template">
+                <h3 id="task-response-template" className="mb-1 font-semibold">
+                  {t("taskResponse.template")}
+                </h3>
+                {template ? (
+                  <div className="rounded-box border border-base-300 p-3">
+                    <p className="font-medium break-words">{template.title}</p>
+                    <p className={`mt-1 whitespace-pre-line break-words ${template.description ? "" : "text-base-content/70"}`}>
+                      {template.description || t("taskResponse.noDescription")}
+                    </p>
+                    <h4 className="mt-3 text-xs text-base-content/70">{t("taskResponse.templateFile")}</h4>
+                    {template.templateFile ? (
+                      <FileList files={[template.templateFile]} failedMessage={t("taskResponse.templateDownloadFailed")} lng={lng} />
+                    ) : (
+                      <p className="text-base-content/70">{t("taskResponse.noTemplateFile")}</p>
+                    )}
+                  </div>
+                ) : (
+                  <p className="text-base-content/70">{t("taskResponse.noTemplate")}</p>
+                )}
+              </section>
+
+              <section aria-labelledby="task-response-files">
+                <h3 id="task-response-files" className="mb-1 font-semibold">
+                  {t("taskResponse.files")}
+                </h3>
+                {response.complianceTaskResponseFiles.length > 0 ? (
+                  <FileList
+                    files={response.complianceTaskResponseFiles.map((f) => f.fileUpload)}
+                    failedMessage={t("taskResponse.supplierDownloadFailed")}
+                    lng={lng}
+                  />
+                ) : (
+                  <p className="text-base-content/70">{t("taskResponse.noFiles")}</p>
+                )}
+              </section>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Files with a download link each. The link is a plain download that works
+ * without JavaScript; with it the file is fetched first, so that a failure
+ * shows the spec's message instead of an error page.
+ */
+function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessage: string; lng: "en" | "no" }) {
+  const { t } = useTranslation("supplierWork");
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const onDownload = async (event: React.MouseEvent<HTMLAnchorElement>, file: FileRef) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    if (busy != null) return;
+    setBusy(file.id);
+    setFailed(false);
+    const ok = await downloadFile(taskFileHref(file.id), file.fileName);
+    setBusy(null);
+    setFailed(!ok);
+  };
+
+  return (
+    <>
+      <ul className="divide-y divide-base-300">
+        {files.map((file) => (
+          <li key={file.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <span className="min-w-0 flex-1 break-words font-medium">{file.fileName}</span>
+            <span className="shrink-0 text-base-content/70 tabular-nums">
+              {t("taskResponse.fileSize", { count: file.fileSize, size: formatThousands(file.fileSize, lng) })}
+            </span>
+            <a
+              href={taskFileHref(file.id)}
+              download={file.fileName}
+              onClick={(event) => void onDownload(event, file)}
+              aria-busy={busy === file.id || undefined}
+              className="btn btn-outline btn-primary btn-xs shrink-0"
+            >
+              {busy === file.id ? t("taskResponse.downloading") : t("taskResponse.download")}
+              <span className="sr-only"> {file.fileName}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <p role="alert" className="alert alert-error mt-2 py-2">
+          {failedMessage}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Fetches a file and hands it to the browser's download under its name; false on any failure. */
+async function downloadFile(href: string, fileName: string): Promise<boolean> {
+  try {
+    const res = await fetch(href, { credentials: "same-origin" });
+    if (!res.ok) return false;
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName;
+    a.style.display = "none";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Revoked later: the browser reads the blob after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPlainClick(event: React.MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Focus moves into the dialog and back to where it was on close; everything
+ * outside it is inert (a focus trap without a trap's tricks); Escape closes.
+ */
+function useModalBehaviour(ref: React.RefObject<HTMLDivElement>, close: () => void) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    const dialog = ref.current;
+    const layer = dialog?.parentElement;
+    if (!dialog || !layer) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const made: Element[] = [];
+    for (let node: Element | null = layer; node && node !== document.body; node = node.parentElement) {
+      for (const sibling of Array.from(node.parentElement?.children ?? [])) {
+        if (sibling === node || sibling.hasAttribute("inert") || sibling.tagName === "SCRIPT" || sibling.tagName === "STYLE") continue;
+        sibling.setAttribute("inert", "");
+        made.push(sibling);
+      }
+    }
+    dialog.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        event.preventDefault();
+        closeRef.current();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      for (const el of made) el.removeAttribute("inert");
+      if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    };
+  }, [ref]);
 }
