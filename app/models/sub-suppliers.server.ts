@@ -14,7 +14,8 @@ export interface SubSupplierOut {
   organizationId: string | null;
   localOrganizationId: number;
   organizationName: string;
-  country: { country_name: string | null };
+  /** country_name is the spec's (English); the Norwegian name and the code let the screen use the UI language. */
+  country: { country_name: string | null; country_name_no: string | null; iso_2: string | null };
 }
 
 export type SubSuppliersResult = { status: "ok"; data: SubSupplierOut[] } | { status: "not-shared" } | { status: "not-found" };
@@ -59,7 +60,7 @@ export async function subSuppliers({
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
     .leftJoin("countries", (join) => join.on((eb) => eb("countries.iso2", "=", eb.fn<string>("upper", ["o.country_code"]))))
-    .select(["o.id", "o.name", "o.org_number", "countries.name_en"])
+    .select(["o.id", "o.name", "o.org_number", "countries.name_en", "countries.name_no", "countries.iso2"])
     .where("c.parent_organization_id", "=", supplierOrganizationId)
     .where("c.is_deleted", "=", 0)
     .execute();
@@ -80,7 +81,7 @@ export async function subSuppliers({
       organizationId: r.org_number,
       localOrganizationId: r.id,
       organizationName: r.name,
-      country: { country_name: r.name_en },
+      country: { country_name: r.name_en, country_name_no: r.name_no, iso_2: r.iso2 },
     }));
   return { status: "ok", data };
 }

@@ -105,12 +105,12 @@ describe("GET /api/suppliers/{supplierOrgId}/sub-suppliers", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       data: [
-        { organizationId: "AT-77", localOrganizationId: w.subs.unknownCountry, organizationName: "Atlantis Shipping Ltd", country: { country_name: null } },
-        { organizationId: "920000013", localOrganizationId: w.subs.bergen, organizationName: "Bergen Bolt AS", country: { country_name: "Sweden" } },
-        { organizationId: null, localOrganizationId: w.subs.stockholm, organizationName: "Stockholm Stål AB", country: { country_name: "Sweden" } },
+        { organizationId: "AT-77", localOrganizationId: w.subs.unknownCountry, organizationName: "Atlantis Shipping Ltd", country: { country_name: null, country_name_no: null, iso_2: null } },
+        { organizationId: "920000013", localOrganizationId: w.subs.bergen, organizationName: "Bergen Bolt AS", country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" } },
+        { organizationId: null, localOrganizationId: w.subs.stockholm, organizationName: "Stockholm Stål AB", country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" } },
         // Norwegian order: Ø and Å come after Z, Ø before Å.
-        { organizationId: "920000011", localOrganizationId: w.subs.ostland, organizationName: "ØSTLANDSK BETONG AS", country: { country_name: "Norway" } },
-        { organizationId: "920000012", localOrganizationId: w.subs.asen, organizationName: "Åsen Trelast AS", country: { country_name: "Norway" } },
+        { organizationId: "920000011", localOrganizationId: w.subs.ostland, organizationName: "ØSTLANDSK BETONG AS", country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" } },
+        { organizationId: "920000012", localOrganizationId: w.subs.asen, organizationName: "Åsen Trelast AS", country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" } },
       ],
     });
   });

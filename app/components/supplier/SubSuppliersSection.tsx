@@ -49,7 +49,7 @@ export function SubSuppliersSection({ data }: { data: SupplierScreenData; extra?
 }
 
 function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
-  const { t } = useTranslation("supplierWork");
+  const { t, i18n } = useTranslation("supplierWork");
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -149,7 +149,7 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
                 </div>
                 <span className="shrink-0 text-right text-base-content/70">
                   <span className="sr-only">{t("subSuppliers.country")}: </span>
-                  {s.country.country_name ?? MISSING}
+                  {(i18n.language === "no" ? s.country.country_name_no : s.country.country_name) ?? MISSING}
                 </span>
               </li>
             );
