@@ -5,7 +5,7 @@ test.describe("global search", () => {
   test("finds a company by name and opens its supplier screen", async ({ page, context, javaScriptEnabled }) => {
     await signIn(context, demoUser("analyst@demo.test"));
     await page.goto("/overview");
-    const box = page.getByRole("search", { name: "Search" }).getByRole("searchbox");
+    const box = page.getByRole("search", { name: "Search" }).getByRole("combobox", { name: "Search" });
     await box.fill("aker solutions");
     if (javaScriptEnabled) {
       // The dropdown searches 300 ms after typing stops, without leaving the page.
@@ -37,7 +37,7 @@ test.describe("global search", () => {
     );
     await page.goto("/overview");
     if (javaScriptEnabled) {
-      const box = page.getByRole("search", { name: "Search" }).getByRole("searchbox");
+      const box = page.getByRole("search", { name: "Search" }).getByRole("combobox", { name: "Search" });
       await box.fill(person.name);
       await page.getByRole("tab", { name: "People" }).click();
       await page.getByRole("link", { name: new RegExp(person.name) }).first().click();
