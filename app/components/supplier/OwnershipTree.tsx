@@ -123,7 +123,7 @@ function TreeLevel({ nodes, level, label }: { nodes: OwnershipTreeNode[]; level:
   const { t, i18n } = useTranslation("people");
   const lng = (i18n.language === "no" ? "no" : "en") as Language;
   return (
-    <ul aria-label={label} className="border-l border-base-300 pl-3">
+    <ul aria-label={label} className="ml-1 border-l-2 border-base-300 pl-4">
       {nodes.map((node) => (
         <li key={node.organization_id} data-level={level} className="py-0.5">
           <div className="flex items-baseline justify-between gap-3 text-sm">
