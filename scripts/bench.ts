@@ -11,11 +11,17 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { createDb } from "../server/db";
 import { migrateToLatest } from "../server/migrate";
 import { seedDemoWorld } from "../server/seed/demo";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+/** Demo suppliers: the largest (most board relations), and the first one (tasks, sub-suppliers). */
+const SUPPLIERS: Array<[string, string]> = [
+  ["Vinmonopolet (large)", "817209882"],
+  ["ELTERA (tasks, sub-suppliers)", "811600792"],
+];
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -25,6 +31,7 @@ async function prepare(dataDir: string, grow: number) {
   await migrateToLatest(database);
   await seedDemoWorld(database);
   if (grow > 1) {
+    await growRegistry(database, grow);
     // A hundredfold world: many organisations, users and live sessions.
     const now = new Date().toISOString();
     const later = new Date(Date.now() + 86_400_000).toISOString();
@@ -49,9 +56,56 @@ async function prepare(dataDir: string, grow: number) {
     organizations: Number((await database.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     users: Number((await database.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     sessions: Number((await database.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    companies: Number((await database.selectFrom("companies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    statements: Number((await database.selectFrom("financial_statements").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    persons: Number((await database.selectFrom("persons").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
   };
   await database.destroy();
   return { token, counts };
+}
+
+/**
+ * Copies the registry (companies and everything hanging off them) `grow − 1`
+ * more times under new ids, so every query meets a hundredfold store while
+ * each company keeps the same amount of data.
+ */
+async function growRegistry(database: ReturnType<typeof createDb>, grow: number) {
+  const columns = async (table: string) =>
+    (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database)).rows.map((r) => r.name).filter((c) => c !== "id");
+  const maxId = async (table: string) => Number((await sql<{ m: number }>`select max(id) as m from ${sql.table(table)}`.execute(database)).rows[0].m ?? 0);
+  const companyOffset = await maxId("companies");
+  const personOffset = await maxId("persons");
+  const shift: Record<string, (k: number) => Record<string, string>> = {
+    financial_statements: (k) => ({ company_id: `company_id + ${k * companyOffset}` }),
+    roles: (k) => ({ company_id: `company_id + ${k * companyOffset}`, person_id: `person_id + ${k * personOffset}` }),
+    shareholdings: (k) => ({
+      company_id: `company_id + ${k * companyOffset}`,
+      holder_company_id: `holder_company_id + ${k * companyOffset}`,
+      holder_person_id: `holder_person_id + ${k * personOffset}`,
+    }),
+    announcements: (k) => ({ company_id: `company_id + ${k * companyOffset}` }),
+    risk_notifications: (k) => ({ company_id: `company_id + ${k * companyOffset}` }),
+    supplier_intelligence: (k) => ({ company_id: `company_id + ${k * companyOffset}` }),
+  };
+  // Read before the transactions: the SQLite driver has one connection, which a transaction holds.
+  const tableColumns: Record<string, string[]> = {};
+  for (const table of ["companies", "persons", ...Object.keys(shift)]) tableColumns[table] = await columns(table);
+  const started = performance.now();
+  for (let k = 1; k < grow; k++) {
+    await database.transaction().execute(async (trx) => {
+      const cc = tableColumns.companies;
+      const cexpr = cc.map((c) => (c === "org_number" ? `'B${k}-' || org_number` : c === "legal_name" ? `legal_name || ' ${k}'` : c));
+      await sql.raw(`insert into companies (id, ${cc.join(", ")}) select id + ${k * companyOffset}, ${cexpr.join(", ")} from companies where id <= ${companyOffset}`).execute(trx);
+      const pc = tableColumns.persons;
+      await sql.raw(`insert into persons (id, ${pc.join(", ")}) select id + ${k * personOffset}, ${pc.map((c) => (c === "name" ? `name || ' ${k}'` : c)).join(", ")} from persons where id <= ${personOffset}`).execute(trx);
+      for (const [table, shifted] of Object.entries(shift)) {
+        const cols = tableColumns[table];
+        const map = shifted(k);
+        await sql.raw(`insert into ${table} (${cols.join(", ")}) select ${cols.map((c) => map[c] ?? c).join(", ")} from ${table} where company_id <= ${companyOffset}`).execute(trx);
+      }
+    });
+  }
+  console.log(`  (grew the registry ×${grow} in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 function startServer(dataDir: string): Promise<ChildProcess> {
@@ -87,21 +141,30 @@ async function run(grow: number) {
   const { token, counts } = await prepare(dataDir, grow);
   const server = await startServer(dataDir);
   try {
-    console.log(`\n${grow === 1 ? "Demo world" : `Grown ×${grow}`}: ${counts.organizations} organisations, ${counts.users} users, ${counts.sessions} sessions; ${REQUESTS} sequential requests each`);
+    console.log(`\n${grow === 1 ? "Demo world" : `Grown ×${grow}`}: ${counts.companies} companies, ${counts.statements} statements, ${counts.persons} people, ${counts.organizations} organisations, ${counts.users} users, ${counts.sessions} sessions; ${REQUESTS} sequential requests each`);
     const auth = { Cookie: `token=${token}` };
     await measure("GET /login (visitor)", "/login", {});
     await measure("GET /overview (signed in, document)", "/overview", auth);
     await measure("GET /overview data request", "/overview?_data=root", auth);
     await measure("GET /api/users/me (Bearer)", "/api/users/me", { Authorization: `Bearer ${token}` });
+    for (const [label, orgNumber] of SUPPLIERS) {
+      await measure(`GET /supplier ${label} (document)`, `/supplier?externalId=${orgNumber}`, auth);
+      await measure(`GET /supplier ${label} (data request)`, `/supplier?externalId=${orgNumber}&_data=routes%2Fsupplier`, auth);
+    }
+    await measure("GET /supplier full statements page", `/supplier?externalId=${SUPPLIERS[0][1]}&view=statements`, auth);
+    await measure("search 'aker' (dropdown data)", "/search?q=aker&tab=organizations&limit=dropdown&_data=routes%2Fsearch", auth);
+    await measure("search 'nor' prefix (dropdown data)", "/search?q=nor&tab=organizations&limit=dropdown&_data=routes%2Fsearch", auth);
+    await measure("search people 'hansen' (dropdown data)", "/search?q=hansen&tab=people&limit=dropdown&_data=routes%2Fsearch", auth);
+    await measure("GET /api/business-api/search_organizations", "/api/business-api/search_organizations?term=aker%20sol", { Authorization: `Bearer ${token}` });
   } finally {
     server.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
   console.error("No build: run `npm run build` (or `npm start` once) first.");
   process.exit(1);
 }
-await run(1);
-await run(100);
+if (!process.env.BENCH_SKIP_DEMO) await run(1);
+await run(Number(process.env.BENCH_GROW ?? 100));

@@ -1,5 +1,5 @@
-import { db } from "@server/db";
 import { complianceFlags } from "./compliance";
+import { notificationsForCompany } from "./notifications.server";
 import { refreshCompany } from "./registry-live.server";
 import {
   announcements,
@@ -28,22 +28,31 @@ export interface SupplierScreenInput {
 
 export const MAX_OPEN_TREES = 10;
 
+/** Reputation risk counts notifications scoring at least this (spec 02 §9). */
+export const REPUTATION_MIN_RISK_SCORE = 20;
+
 export async function loadSupplierScreen(input: SupplierScreenInput) {
   await refreshCompany(input.externalId);
   const company = await findCompany(input.externalId);
   if (!company) return null;
+  // A section whose data fails to load shows its empty state (spec 02 §8: failures are silent); the error is logged.
+  const soft = <T>(section: string, load: Promise<T>, empty: T): Promise<T> =>
+    load.catch((error: unknown) => {
+      console.error(`supplier screen: ${section} failed`, { orgNumber: company.org_number, error: String(error) });
+      return empty;
+    });
   const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees] = await Promise.all([
-    financialStatements(company.id),
-    shareholders(company.id),
-    companyShares(company.id),
-    board(company.id, "current"),
-    board(company.id, "former"),
-    boardRelations(company.id),
-    announcements(company.id),
-    country(company.country_code),
-    supplierIntelligence(company.id),
-    reputationNotifications(company.id),
-    openTrees(input.trees),
+    soft("statements", financialStatements(company.id), []),
+    soft("shareholders", shareholders(company.id), []),
+    soft("shares", companyShares(company.id), []),
+    soft("board", board(company.id, "current"), []),
+    soft("former board", board(company.id, "former"), []),
+    soft("board relations", boardRelations(company.id), []),
+    soft("announcements", announcements(company.id), []),
+    soft("country", country(company.country_code), null),
+    soft("intelligence", supplierIntelligence(company.id), null),
+    soft("notifications", notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE }).then((n) => n ?? []), []),
+    soft("ownership trees", openTrees(input.trees), {}),
   ]);
   const newest = statements[0];
   return {
@@ -87,11 +96,6 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
 }
 
 export type SupplierScreen = NonNullable<Awaited<ReturnType<typeof loadSupplierScreen>>>;
-
-/** Risk scores of notifications about the company (reputation risk counts those of 20 and more). */
-async function reputationNotifications(companyId: number): Promise<Array<{ risk_score: number }>> {
-  return db().selectFrom("risk_notifications").select(["risk_score"]).where("company_id", "=", companyId).where("risk_score", ">=", 20).execute();
-}
 
 async function openTrees(orgNumbers: string[]): Promise<Record<string, OwnershipNode>> {
   const out: Record<string, OwnershipNode> = {};

@@ -1,6 +1,6 @@
 import { db } from "@server/db";
 import { submittedSurveyResponses } from "./surveys.server";
-import { subSuppliers } from "./sub-suppliers.server";
+import { subSuppliers, type SubSuppliersResult } from "./sub-suppliers.server";
 import { taskResponseForCustomer, tasksForSupplier } from "./tasks.server";
 
 /**
@@ -32,11 +32,17 @@ export async function loadSupplierWork(input: {
   if (organizationId == null || supplierOrganizationId == null) {
     return { tasks: [], surveys: [], subSuppliers: { status: "not-found" as const }, taskResponse: null };
   }
+  // Failures leave the section's empty or error state (spec 02 §8) and are logged.
+  const soft = <T>(section: string, load: Promise<T>, fallback: T): Promise<T> =>
+    load.catch((error: unknown) => {
+      console.error(`supplier screen: ${section} failed`, { supplierOrganizationId, error: String(error) });
+      return fallback;
+    });
   const [tasks, surveys, subs, taskResponse] = await Promise.all([
-    tasksForSupplier({ organizationId, supplierOrganizationId }),
-    submittedSurveyResponses({ organizationId, supplierOrganizationId }),
-    subSuppliers({ organizationId, supplierOrganizationId, searchTerm: input.subSearch }),
-    input.taskResponseId ? taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }) : null,
+    soft("tasks", tasksForSupplier({ organizationId, supplierOrganizationId }), []),
+    soft("survey responses", submittedSurveyResponses({ organizationId, supplierOrganizationId }), []),
+    soft<SubSuppliersResult | { status: "failed" }>("sub-suppliers", subSuppliers({ organizationId, supplierOrganizationId, searchTerm: input.subSearch }), { status: "failed" }),
+    input.taskResponseId ? soft("task response", taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }), null) : null,
   ]);
   return { tasks, surveys, subSuppliers: subs, taskResponse };
 }
