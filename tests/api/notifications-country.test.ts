@@ -1,43 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { createSession } from "@server/auth/session";
 import { loader as notificationsLoader } from "~/routes/api.notifications.byOrg.search";
 import { loader as countryLoader } from "~/routes/api.organization.country";
-import { call, get } from "../helpers/requests";
+import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-type Loader = (a: LoaderFunctionArgs) => unknown;
 
-function request(fn: Loader, url: string, token?: string): Promise<Response> {
-  return call(fn, { request: get(url, token ? { Authorization: `Bearer ${token}` } : {}), params: {}, context: {} });
-}
 
-async function makeOrg(name: string, kind: "customer" | "supplier", orgNumber: string | null, countryCode: string): Promise<number> {
-  const row = await db()
-    .insertInto("organizations")
-    .values({ name, kind, org_number: orgNumber, country_code: countryCode, created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function company(orgNumber: string, legalName: string): Promise<number> {
-  const row = await db()
-    .insertInto("companies")
-    .values({ org_number: orgNumber, legal_name: legalName, country_code: "NO", source: "seed", updated_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function signedIn(email: string, organizationId: number, accessLevel: number): Promise<string> {
-  const user = await db()
-    .insertInto("users")
-    .values({ email, password_hash: "x", language: "en", is_admin: 0, organization_id: organizationId, access_level: accessLevel, created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return (await createSession(user.id, null)).token;
-}
 
 const w = {} as { customer: number; supplier: number; noCountry: number; lowerCase: number; analyst: string; viewer: string; ids: Record<string, number> };
 
@@ -90,8 +60,8 @@ beforeAll(async () => {
   };
 });
 
-const notifications = (query: string, token?: string) => request(notificationsLoader, `/api/notifications/byOrg/search?${query}`, token);
-const countryOf = (query: string, token?: string) => request(countryLoader, `/api/organization/country?${query}`, token);
+const notifications = (query: string, token?: string) => request(notificationsLoader, `/api/notifications/byOrg/search?${query}`, {}, token);
+const countryOf = (query: string, token?: string) => request(countryLoader, `/api/organization/country?${query}`, {}, token);
 
 describe("GET /api/notifications/byOrg/search", () => {
   it("returns the company's notifications from risk 20 up, newest first, in the spec's shape", async () => {

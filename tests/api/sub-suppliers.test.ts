@@ -1,40 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { createSession } from "@server/auth/session";
 import { loader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
-import { call, get } from "../helpers/requests";
+import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-type Loader = (a: LoaderFunctionArgs) => unknown;
 
-function request(fn: Loader, url: string, params: Record<string, string>, token?: string): Promise<Response> {
-  return call(fn, { request: get(url, token ? { Authorization: `Bearer ${token}` } : {}), params, context: {} });
-}
 
-async function makeOrg(name: string, kind: "customer" | "supplier", orgNumber: string | null = null, countryCode = "NO", sharing = 0): Promise<number> {
-  const row = await db()
-    .insertInto("organizations")
-    .values({ name, kind, org_number: orgNumber, country_code: countryCode, data_sharing_enabled: sharing, created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function signedIn(email: string, organizationId: number, accessLevel: number): Promise<string> {
-  const user = await db()
-    .insertInto("users")
-    .values({ email, password_hash: "x", language: "en", is_admin: 0, organization_id: organizationId, access_level: accessLevel, created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return (await createSession(user.id, null)).token;
-}
 
-async function connect(parent: number, child: number, isDeleted = 0): Promise<void> {
-  await db()
-    .insertInto("organization_connections")
-    .values({ parent_organization_id: parent, child_organization_id: child, is_deleted: isDeleted, created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z" })
-    .execute();
-}
 
 const w = {} as {
   customerA: number;
@@ -71,13 +43,13 @@ beforeAll(async () => {
   w.tokenA = await signedIn("a@subs.test", w.customerA, 2);
   w.tokenB = await signedIn("b@subs.test", w.customerB, 2);
   w.viewerA = await signedIn("viewer@subs.test", w.customerA, 1);
-  await connect(w.customerA, w.shared);
-  await connect(w.customerA, w.notShared);
-  await connect(w.customerA, w.large);
-  await connect(w.customerB, w.followedByBOnly);
-  await connect(w.customerB, w.shared);
+  await follow(w.customerA, w.shared);
+  await follow(w.customerA, w.notShared);
+  await follow(w.customerA, w.large);
+  await follow(w.customerB, w.followedByBOnly);
+  await follow(w.customerB, w.shared);
   // A once followed this one and removed it.
-  await connect(w.customerA, w.unfollowed, 1);
+  await follow(w.customerA, w.unfollowed, 1);
 
   w.subs = {
     ostland: await makeOrg("ØSTLANDSK BETONG AS", "supplier", "920000011", "NO"),
@@ -89,13 +61,13 @@ beforeAll(async () => {
     hidden: await makeOrg("Hidden Partner AS", "supplier", "920000017", "NO"),
     ofB: await makeOrg("Only B's Sub AS", "supplier", "920000018", "NO"),
   };
-  for (const key of ["ostland", "asen", "bergen", "stockholm", "unknownCountry"]) await connect(w.shared, w.subs[key]);
-  await connect(w.shared, w.subs.dropped, 1);
-  await connect(w.notShared, w.subs.hidden);
-  await connect(w.followedByBOnly, w.subs.ofB);
-  await connect(w.unfollowed, w.subs.hidden);
+  for (const key of ["ostland", "asen", "bergen", "stockholm", "unknownCountry"]) await follow(w.shared, w.subs[key]);
+  await follow(w.shared, w.subs.dropped, 1);
+  await follow(w.notShared, w.subs.hidden);
+  await follow(w.followedByBOnly, w.subs.ofB);
+  await follow(w.unfollowed, w.subs.hidden);
   for (let i = 0; i < 205; i++) {
-    await connect(w.large, await makeOrg(`Bulk ${String(i).padStart(3, "0")} AS`, "supplier", String(930_000_000 + i), "NO"));
+    await follow(w.large, await makeOrg(`Bulk ${String(i).padStart(3, "0")} AS`, "supplier", String(930_000_000 + i), "NO"));
   }
 });
 

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { createSession } from "@server/auth/session";
@@ -11,38 +10,12 @@ import { loader as surveysLoader } from "~/routes/api.surveys.organization.$loca
 import { loader as responseLoader } from "~/routes/api.tasks.responses.$id.customer";
 import { loader as downloadLoader } from "~/routes/api.tasks.files.$fileId.download";
 import { loader as subSuppliersLoader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
-import { call, get } from "../helpers/requests";
+import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-type Loader = (a: LoaderFunctionArgs) => unknown;
 
-function request(loader: Loader, url: string, params: Record<string, string>, token?: string): Promise<Response> {
-  return call(loader, { request: get(url, token ? { Authorization: `Bearer ${token}` } : {}), params, context: {} });
-}
 
-async function makeOrg(name: string, kind: "customer" | "supplier", orgNumber: string | null = null): Promise<number> {
-  const row = await db()
-    .insertInto("organizations")
-    .values({ name, kind, org_number: orgNumber, country_code: "NO", created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function signedIn(email: string, organizationId: number | null, accessLevel = 1): Promise<string> {
-  const user = await db()
-    .insertInto("users")
-    .values({ email, password_hash: "x", language: "en", is_admin: 0, organization_id: organizationId, access_level: accessLevel, created_at: "2025-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return (await createSession(user.id, null)).token;
-}
 
-async function follow(parent: number, child: number, isDeleted = 0): Promise<void> {
-  await db()
-    .insertInto("organization_connections")
-    .values({ parent_organization_id: parent, child_organization_id: child, is_deleted: isDeleted, created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z" })
-    .execute();
-}
 
 async function task(values: { from: number; to: number; template: number | null; title: string; custom?: boolean; submitted: boolean; updatedAt: string }): Promise<number> {
   const row = await db()

@@ -1,7 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useModal } from "~/components/ui/useModal";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
@@ -84,7 +85,7 @@ export function PersonModal({ dialog }: { dialog: PersonDialogData }) {
   const closeHref = pageWithoutDialog(location.pathname, location.search);
   const openedFromThisPage = (location.state as OpenedFrom | null)?.personDialogFrom === closeHref;
 
-  useModalBehaviour(ref, person.id, () => navigate(closeHref, { preventScrollReset: true }));
+  useModal(ref, () => navigate(closeHref, { preventScrollReset: true }), person.id);
 
   const onBack = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!openedFromThisPage || !isPlainClick(event)) return;
@@ -182,35 +183,6 @@ function isPlainClick(event: React.MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** Focus in on open (and on a switch to another person), back out on close; the rest of the page inert; Escape closes. */
-function useModalBehaviour(ref: React.RefObject<HTMLDivElement>, personId: number, close: () => void) {
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  useEffect(() => {
-    const node = ref.current;
-    if (!node) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const siblings = Array.from(node.parentElement?.children ?? []).filter((el) => el !== node && !el.hasAttribute("inert"));
-    for (const el of siblings) el.setAttribute("inert", "");
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented) {
-        event.preventDefault();
-        closeRef.current();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      for (const el of siblings) el.removeAttribute("inert");
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
-    };
-  }, [ref]);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, [ref, personId]);
-}
 
 function OrganisationLink({ reference, name }: { reference: string; name: string }) {
   const target = parseReference(reference);

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useModal } from "~/components/ui/useModal";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatThousands } from "~/models/format";
 import type { SupplierScreenData } from "~/routes/supplier";
@@ -46,7 +47,7 @@ function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"
   const ref = useRef<HTMLDivElement>(null);
   const closeTo = `${pathname}${withParams(search, { [PARAM]: null })}`;
   const close = () => navigate(closeTo, { preventScrollReset: true });
-  useModalBehaviour(ref, close);
+  useModal(ref, close);
 
   const title = response ? taskName({ title: response.complianceTask.title, complianceTaskTemplate: response.complianceTaskTemplate }) : t("taskResponse.dialogTitle");
   const template = response?.complianceTaskTemplate ?? null;
@@ -251,38 +252,3 @@ function isPlainClick(event: React.MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/**
- * Focus moves into the dialog and back to where it was on close; everything
- * outside it is inert (a focus trap without a trap's tricks); Escape closes.
- */
-function useModalBehaviour(ref: React.RefObject<HTMLDivElement>, close: () => void) {
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    const dialog = ref.current;
-    const layer = dialog?.parentElement;
-    if (!dialog || !layer) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const made: Element[] = [];
-    for (let node: Element | null = layer; node && node !== document.body; node = node.parentElement) {
-      for (const sibling of Array.from(node.parentElement?.children ?? [])) {
-        if (sibling === node || sibling.hasAttribute("inert") || sibling.tagName === "SCRIPT" || sibling.tagName === "STYLE") continue;
-        sibling.setAttribute("inert", "");
-        made.push(sibling);
-      }
-    }
-    dialog.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented) {
-        event.preventDefault();
-        closeRef.current();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      for (const el of made) el.removeAttribute("inert");
-      if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
-    };
-  }, [ref]);
-}
