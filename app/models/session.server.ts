@@ -74,9 +74,12 @@ export async function redirectSignedIn(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect("/overview");
 }
 
-/** For registry data and search (API): access level 2 or higher, else 403 JSON. */
-export async function requireRegistryApiUser(request: Request): Promise<SessionUser> {
+/**
+ * For the API behind level-2 screens (registry data, search, the supplier
+ * screen's tasks, surveys and sub-suppliers): access level 2 or higher, else 403 JSON.
+ */
+export async function requireAnalystApiUser(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (!hasAccessLevel(user)) throw json({ error: "Forbidden", message: "Registry data needs organisation access level 2 or higher." }, { status: 403 });
+  if (!hasAccessLevel(user)) throw json({ error: "Forbidden", message: "This needs organisation access level 2 or higher." }, { status: 403 });
   return user;
 }

@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import { apiError, parseQuery } from "@server/http";
 import { findCompany, supplierIntelligence } from "~/models/registry.server";
 import { orgNumberQuery } from "~/models/registry-params";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 /** GET /api/ai-reports/supplier-intelligence?organizationId= — `{data}`; 404 when there is no summary. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { organizationId } = parseQuery(request, orgNumberQuery("organizationId"));
   const company = await findCompany(organizationId);
   if (!company) throw apiError(404, `No organisation ${organizationId}`);

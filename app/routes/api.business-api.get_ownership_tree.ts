@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiError, parseQuery } from "@server/http";
 import { ownershipTree } from "~/models/registry.server";
 import { orgNumberQuery } from "~/models/registry-params";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = orgNumberQuery("organizationId").extend({
   fraction: z.coerce.number({ error: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(1),
@@ -12,7 +12,7 @@ const query = orgNumberQuery("organizationId").extend({
 
 /** GET /api/business-api/get_ownership_tree?organizationId=&fraction= — three levels of owned companies. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { organizationId, fraction } = parseQuery(request, query);
   const tree = await ownershipTree(organizationId, fraction);
   if (!tree) throw apiError(404, `No organisation ${organizationId}`);

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { parseQuery } from "@server/http";
 import { isOrgNumber, searchCompanies } from "~/models/registry.server";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = z.object({
   term: z.string().trim().min(1, "give a search term"),
@@ -16,7 +16,7 @@ const query = z.object({
  * (organization_id, legal_name, opInc, opProft), as the spec allows both.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { term, limit } = parseQuery(request, query);
   const result = await searchCompanies(term, limit);
   const body = { found: result.found, hits: result.hits.map((document) => ({ document })) };

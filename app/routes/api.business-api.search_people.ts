@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { parseQuery } from "@server/http";
 import { searchPersons } from "~/models/registry.server";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = z.object({
   term: z.string().trim().min(1, "give a search term"),
@@ -12,7 +12,7 @@ const query = z.object({
 
 /** GET /api/business-api/search_people?term= — `{found, hits:[{document:{pId, name, scor, orgNam}}]}` */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { term, limit } = parseQuery(request, query);
   const result = await searchPersons(term, limit);
   return json({ found: result.found, hits: result.hits.map((document) => ({ document })) });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiError, parseQuery } from "@server/http";
 import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "~/models/notifications.server";
 import { orgNumberQuery } from "~/models/registry-params";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = orgNumberQuery("organizationId").extend({
   minRiskScore: z
@@ -18,7 +18,7 @@ const query = orgNumberQuery("organizationId").extend({
 
 /** GET /api/notifications/byOrg/search?organizationId=&minRiskScore=20 — `{data}`, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { organizationId, minRiskScore } = parseQuery(request, query);
   const data = await notificationsForCompany({ orgNumber: organizationId, minRiskScore: minRiskScore ?? DEFAULT_MIN_RISK_SCORE });
   if (!data) throw apiError(404, `No organisation ${organizationId}`);

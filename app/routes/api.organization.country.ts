@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { apiError, parseQuery } from "@server/http";
 import { organizationCountry } from "~/models/sub-suppliers.server";
-import { requireRegistryApiUser } from "~/models/session.server";
+import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = z.object({
   localOrganizationId: z
@@ -18,7 +18,7 @@ const query = z.object({
  * "Country data"). 404 when the organisation or its country is unknown.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRegistryApiUser(request);
+  await requireAnalystApiUser(request);
   const { localOrganizationId } = parseQuery(request, query);
   const country = await organizationCountry(localOrganizationId);
   if (!country) throw apiError(404, "No country data found for this organization.");

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { apiError, idParam, parseQuery } from "@server/http";
 import { subSuppliers } from "~/models/sub-suppliers.server";
-import { requireOrganization, requireRegistryApiUser } from "~/models/session.server";
+import { requireOrganization, requireAnalystApiUser } from "~/models/session.server";
 
 const query = z.object({
   searchTerm: z.string().max(100, "must be at most 100 characters").optional(),
@@ -15,7 +15,7 @@ const query = z.object({
  * supplier; 403 when the supplier has not shared its data (spec 02 §6).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireRegistryApiUser(request));
+  const organizationId = requireOrganization(await requireAnalystApiUser(request));
   const supplierOrganizationId = idParam(params.supplierOrgId, "supplierOrgId");
   const { searchTerm } = parseQuery(request, query);
   const result = await subSuppliers({ organizationId, supplierOrganizationId, searchTerm });

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { apiError, idParam } from "@server/http";
 import { isFollowedSupplier } from "~/models/sub-suppliers.server";
 import { submittedSurveyResponses } from "~/models/surveys.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * GET /api/surveys/organization/{localOrgId} — the submitted responses to the
@@ -11,7 +11,7 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * the organisation neither follows the supplier nor has responses from it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
+  const organizationId = requireOrganization(await requireAnalystApiUser(request));
   const supplierOrganizationId = idParam(params.localOrgId, "localOrgId");
   const responses = await submittedSurveyResponses({ organizationId, supplierOrganizationId });
   if (!responses.length && !(await isFollowedSupplier({ organizationId, supplierOrganizationId }))) {

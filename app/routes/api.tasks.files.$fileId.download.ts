@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { apiError, idParam } from "@server/http";
 import { contentDisposition, openFile, safeContentType } from "@server/storage";
 import { canCustomerDownloadTaskFile, taskFile } from "~/models/tasks.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * GET /api/tasks/files/{fileId}/download — a task's template file or a
@@ -11,7 +11,7 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * other file is a 404, so file ids cannot be probed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
+  const organizationId = requireOrganization(await requireAnalystApiUser(request));
   const fileId = idParam(params.fileId, "fileId");
   const file = (await canCustomerDownloadTaskFile({ organizationId, fileId })) ? await taskFile(fileId) : undefined;
   const stored = file ? await openFile(file.storage_key) : null;

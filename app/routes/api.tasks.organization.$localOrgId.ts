@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { apiError, idParam } from "@server/http";
 import { isFollowedSupplier } from "~/models/sub-suppliers.server";
 import { tasksForSupplier } from "~/models/tasks.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * GET /api/tasks/organization/{localOrgId} — the compliance tasks the
@@ -11,7 +11,7 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * 404 when the organisation neither follows the supplier nor sent it tasks.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
+  const organizationId = requireOrganization(await requireAnalystApiUser(request));
   const supplierOrganizationId = idParam(params.localOrgId, "localOrgId");
   const tasks = await tasksForSupplier({ organizationId, supplierOrganizationId });
   if (!tasks.length && !(await isFollowedSupplier({ organizationId, supplierOrganizationId }))) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { apiError, idParam } from "@server/http";
 import { taskResponseForCustomer } from "~/models/tasks.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * GET /api/tasks/responses/{id}/customer — a submitted response to a task the
@@ -10,7 +10,7 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * same as a missing one.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
+  const organizationId = requireOrganization(await requireAnalystApiUser(request));
   const responseId = idParam(params.id, "id");
   const response = await taskResponseForCustomer({ organizationId, responseId });
   if (!response) throw apiError(404, "No task response with this id.");

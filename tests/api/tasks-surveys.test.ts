@@ -65,6 +65,7 @@ const w = {} as {
   tokenA: string;
   tokenB: string;
   tokenNoOrg: string;
+  tokenViewerA: string;
   templateFile: StoredFile;
   responseFile: StoredFile;
   hostileFile: StoredFile;
@@ -92,9 +93,10 @@ beforeAll(async () => {
   w.customerB = await makeOrg("Customer B AS", "customer");
   w.supplierS = await makeOrg("Supplier S AS", "supplier", "900000001");
   w.supplierT = await makeOrg("Supplier T AS", "supplier", "900000002");
-  w.tokenA = await signedIn("a@tasks.test", w.customerA, 1);
-  w.tokenB = await signedIn("b@tasks.test", w.customerB, 1);
+  w.tokenA = await signedIn("a@tasks.test", w.customerA, 2);
+  w.tokenB = await signedIn("b@tasks.test", w.customerB, 2);
   w.tokenNoOrg = await signedIn("nobody@tasks.test", null, 3);
+  w.tokenViewerA = await signedIn("viewer@tasks.test", w.customerA, 1);
   await follow(w.customerA, w.supplierS);
   await follow(w.customerB, w.supplierS);
   await follow(w.customerB, w.supplierT);
@@ -144,6 +146,21 @@ const tasksOf = (supplier: number | string, token?: string) => request(tasksLoad
 const surveysOf = (supplier: number | string, token?: string) => request(surveysLoader, `/api/surveys/organization/${supplier}`, { localOrgId: String(supplier) }, token);
 const responseOf = (id: number | string, token?: string) => request(responseLoader, `/api/tasks/responses/${id}/customer`, { id: String(id) }, token);
 const download = (id: number | string, token?: string) => request(downloadLoader, `/api/tasks/files/${id}/download`, { fileId: String(id) }, token);
+
+describe("access level", () => {
+  it("the supplier screen's task and survey endpoints refuse level 1 (403), like the screen", async () => {
+    const [taskId] = (await db().selectFrom("compliance_task_responses").select("id").limit(1).execute()).map((r) => r.id);
+    for (const res of [
+      await tasksOf(w.supplierS, w.tokenViewerA),
+      await surveysOf(w.supplierS, w.tokenViewerA),
+      await responseOf(taskId, w.tokenViewerA),
+      await download(w.responseFile.id, w.tokenViewerA),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: "Forbidden" });
+    }
+  });
+});
 
 describe("GET /api/tasks/organization/{localOrgId}", () => {
   it("lists the tasks the session's organisation sent to the supplier, most recently changed first", async () => {
