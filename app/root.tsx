@@ -19,6 +19,7 @@ import { AppShell, PublicShell } from "~/components/shell/AppShell";
 import { fallbackLanguage, type Language } from "~/i18n";
 import { loadLanguage } from "~/i18n.client";
 import i18nServer from "~/i18n.server";
+import { loadCreditDialog } from "~/models/credit-dialog.server";
 import { loadPersonDialog } from "~/models/person-dialog.server";
 import { getUser, hasAccessLevel, isPublicPath } from "~/models/session.server";
 import stylesheet from "~/tailwind.css?url";
@@ -44,11 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
   const personParam = url.searchParams.get("person");
-  const [locale, navPref, flash, personDialog] = await Promise.all([
+  const level2 = Boolean(user && hasAccessLevel(user));
+  const [locale, navPref, flash, personDialog, creditDialog] = await Promise.all([
     i18nServer.getLocale(request) as Promise<Language>,
     navCookie.parse(request.headers.get("Cookie")),
     readFlash(request),
-    user && hasAccessLevel(user) && personParam ? loadPersonDialog(Number(personParam), url.searchParams.get("personTab")) : null,
+    level2 && personParam ? loadPersonDialog(Number(personParam), url.searchParams.get("personTab")) : null,
+    // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
+    user && level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
   ]);
   const t = await i18nServer.getFixedT(request);
   return json(
@@ -58,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       navExpanded: navPref === "expanded",
       notice: flash.notice,
       personDialog,
+      creditDialog,
       user: user && {
         email: user.email,
         organizationName: user.organizationName,
@@ -127,7 +132,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   if (data?.user) {
     return (
-      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname} personDialog={data.personDialog}>
+      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname} personDialog={data.personDialog} creditDialog={data.creditDialog}>
         {children}
       </AppShell>
     );

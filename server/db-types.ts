@@ -361,6 +361,28 @@ export interface SurveyResponseTable {
   submitted_at: string | null;
 }
 
+/* ---------- 0004: credit reports ---------- */
+
+export interface CreditReportTable {
+  id: Generated<number>;
+  /** The ordering organisation; reports are only ever shown to it. */
+  organization_id: number;
+  user_id: number | null;
+  company_name: string;
+  reg_no: string | null;
+  country_code: string;
+  language: "EN" | "NO";
+  provider: "local" | "creditsafe";
+  /** The provider's company id (Creditsafe connectId, or the org number for local). */
+  provider_id: string;
+  file_name: string;
+  storage_key: string;
+  file_size: number;
+  price_nok: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -387,4 +409,5 @@ export interface DB {
   compliance_task_response_files: ComplianceTaskResponseFileTable;
   survey_templates: SurveyTemplateTable;
   survey_responses: SurveyResponseTable;
+  credit_reports: CreditReportTable;
 }

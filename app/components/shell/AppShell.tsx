@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
 import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
@@ -14,6 +15,7 @@ export function AppShell({
   notice,
   pathname,
   personDialog,
+  creditDialog,
   children,
 }: {
   user: ShellUser & { searchEnabled: boolean };
@@ -21,6 +23,7 @@ export function AppShell({
   notice: string | null;
   pathname: string;
   personDialog: PersonDialogData | null;
+  creditDialog: CreditDialogData | null;
   children: React.ReactNode;
 }) {
   if (hidesShell(pathname)) {
@@ -37,8 +40,9 @@ export function AppShell({
           {children}
         </main>
       </div>
-      <PanelSlot />
+      <PanelSlot creditDialogOpen={creditDialog != null} />
       {personDialog ? <PersonModal dialog={personDialog} /> : null}
+      {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
     </div>
   );
 }
@@ -93,13 +97,13 @@ function Notice({ notice }: { notice: string | null }) {
  * content comes with the files, notifications, credit-report and LEI issues;
  * until then the slot says so. Scaffolding, not a feature.
  */
-function PanelSlot() {
+function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const { t } = useTranslation();
   const panel = params.get("panel");
   const dialog = params.get("dialog");
-  const key = panel === "files" || panel === "notifications" ? panel : dialog === "credit" || dialog === "lei" ? dialog : null;
+  const key = panel === "files" || panel === "notifications" ? panel : (dialog === "credit" && !creditDialogOpen) || dialog === "lei" ? dialog : null;
   if (!key) return null;
   const closeParams = new URLSearchParams(params);
   closeParams.delete(panel ? "panel" : "dialog");
