@@ -14,7 +14,6 @@ export const scaffoldedScreens = [
   ["dashboard", "dashboard"],
   ["suppliers", "suppliers"],
   ["notifications", "notifications"],
-  ["credit_reports", "credit_reports"],
   ["projects", "projects"],
   ["project", "projects/:id"],
   ["project_tasks", "projects/:id/tasks"],

@@ -1,8 +1,14 @@
-import type { CreditCompany, ReportLanguage } from "@server/providers/credit";
+import { sql } from "kysely";
+import { deleteReportPdf, saveReportPdf } from "@server/credit-files";
+import { db, now as nowIso } from "@server/db";
+import { cleanStoredName } from "@server/storage";
+import { CreditError, creditProvider, type CreditCompany, type ReportLanguage } from "@server/providers/credit";
+import { CREDIT_REPORT_PRICE_NOK, DEFAULT_REPORT_FILE_NAME, isCreditCountry, isReportLanguage, reportLanguageOptions, reportWindowStart } from "./credit";
 
 /**
  * Credit report orders for one organisation (taken from the session).
- * SCAFFOLDING: the signatures are the contract; the bodies are being built.
+ * Every read and write here is filtered by that organisation: a report is
+ * only ever listed, shown or downloaded for the organisation that ordered it.
  */
 
 export interface OrderInput {
@@ -33,26 +39,222 @@ export interface CreditReportListItem {
   user: { email: string | null };
 }
 
+/** One order as /credit_reports and its CSV export show it. */
+export interface CreditOrderRow extends CreditReportListItem {
+  regNo: string | null;
+  countryCode: string;
+  language: ReportLanguage;
+  priceNok: number;
+}
+
+/** Input the caller can correct (the API's 400, the dialog's field message). */
+export class CreditInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CreditInputError";
+  }
+}
+
+export const IDEMPOTENCY_KEY_MAX = 200;
+const COMPANY_NAME_MAX = 300;
+const REG_NO_MAX = 50;
+const CONNECT_ID_MAX = 200;
+
+function trimmed(value: string | null | undefined): string {
+  return (value ?? "").trim();
+}
+
+/** Registration numbers are compared without spaces: '923 609 016' and '923609016' are one company. */
+function compactRegNo(regNo: string): string {
+  return regNo.replace(/\s+/g, "");
+}
+
+function creditCountry(code: string): string {
+  const country = trimmed(code).toUpperCase();
+  if (!isCreditCountry(country)) throw new CreditInputError("country", "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)");
+  return country;
+}
+
 /** Provider search; a failing provider gives an empty list (spec 02 §8), logged. */
-export async function searchCreditCompanies(_search: { country: string; name?: string; regNo?: string }): Promise<CreditCompany[]> {
-  throw new Error("not built yet");
+export async function searchCreditCompanies(search: { country: string; name?: string; regNo?: string }): Promise<CreditCompany[]> {
+  const country = creditCountry(search.country);
+  const name = trimmed(search.name).slice(0, COMPANY_NAME_MAX);
+  const regNo = trimmed(search.regNo).slice(0, REG_NO_MAX);
+  // Spec 02 §5: no search without a name or a registration number.
+  if (!name && !regNo) return [];
+  try {
+    const provider = await creditProvider();
+    return await provider.searchCompanies({ country, ...(name ? { name } : {}), ...(regNo ? { regNo } : {}) });
+  } catch (error) {
+    console.error("credit search failed", { country, error: String(error) });
+    return [];
+  }
 }
 
 /** The report language choice (spec 02 §4): Norwegian only when offered; only English when the lookup fails. */
-export async function reportLanguageChoice(_country: string): Promise<{ options: ReportLanguage[]; selected: ReportLanguage }> {
-  throw new Error("not built yet");
+export async function reportLanguageChoice(country: string): Promise<{ options: ReportLanguage[]; selected: ReportLanguage }> {
+  const code = creditCountry(country);
+  let languages: string[] | null;
+  try {
+    languages = await (await creditProvider()).reportLanguages(code);
+  } catch (error) {
+    console.error("credit report languages failed", { country: code, error: String(error) });
+    languages = null;
+  }
+  return reportLanguageOptions(languages);
 }
 
-export async function placeCreditOrder(_input: OrderInput): Promise<OrderResult> {
-  throw new Error("not built yet");
+async function orderByKey(organizationId: number, idempotencyKey: string): Promise<OrderResult | null> {
+  const row = await db()
+    .selectFrom("credit_reports")
+    .select(["id", "file_name", "company_name"])
+    .where("organization_id", "=", organizationId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row ? { id: row.id, fileName: row.file_name, companyName: row.company_name, created: false } : null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+function validOrder(input: OrderInput): OrderInput {
+  const idempotencyKey = trimmed(input.idempotencyKey);
+  if (!idempotencyKey || idempotencyKey.length > IDEMPOTENCY_KEY_MAX) throw new CreditInputError("idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  const connectId = trimmed(input.connectId);
+  if (!connectId || connectId.length > CONNECT_ID_MAX) throw new CreditInputError("connectId", `must be 1 to ${CONNECT_ID_MAX} characters`);
+  const companyName = trimmed(input.companyName);
+  if (!companyName || companyName.length > COMPANY_NAME_MAX) throw new CreditInputError("companyName", `must be 1 to ${COMPANY_NAME_MAX} characters`);
+  const regNo = trimmed(input.regNo);
+  if (regNo.length > REG_NO_MAX) throw new CreditInputError("regNo", `must be at most ${REG_NO_MAX} characters`);
+  const countryCode = creditCountry(input.countryCode);
+  if (!isReportLanguage(input.language)) throw new CreditInputError("language", "must be NO or EN");
+  return { ...input, idempotencyKey, connectId, companyName, regNo: regNo || null, countryCode };
+}
+
+// Two submits of one confirm form that arrive together (double click, a
+// retried request) share the first one's provider order instead of both
+// buying a report; the unique key in the database covers other processes.
+const inFlight = new Map<string, Promise<OrderResult>>();
+
+/**
+ * Orders a report once per idempotency key and organisation: a repeated key
+ * returns the first order with `created: false` and orders nothing. Throws
+ * CreditInputError for bad input and CreditError when the provider fails.
+ */
+export async function placeCreditOrder(input: OrderInput): Promise<OrderResult> {
+  const order = validOrder(input);
+  const existing = await orderByKey(order.organizationId, order.idempotencyKey);
+  if (existing) return existing;
+  const flightKey = `${order.organizationId}\u0000${order.idempotencyKey}`;
+  const pending = inFlight.get(flightKey);
+  if (pending) return { ...(await pending), created: false };
+  const placing = orderFromProvider(order).finally(() => inFlight.delete(flightKey));
+  inFlight.set(flightKey, placing);
+  return placing;
+}
+
+async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
+  const { options } = await reportLanguageChoice(order.countryCode);
+  if (!options.includes(order.language)) throw new CreditInputError("language", `${order.language} reports are not offered for ${order.countryCode}`);
+  const provider = await creditProvider();
+  const report = await provider.orderReport({ id: order.connectId, language: order.language, companyName: order.companyName });
+  // What is kept and later served as application/pdf must be one.
+  if (!Buffer.isBuffer(report.pdf) || report.pdf.subarray(0, 5).toString("latin1") !== "%PDF-") {
+    throw new CreditError("invalid_response", "The credit provider did not return a PDF");
+  }
+  const fileName = cleanStoredName(report.fileName || DEFAULT_REPORT_FILE_NAME);
+  const stored = await saveReportPdf(report.pdf);
+  try {
+    const row = await db()
+      .insertInto("credit_reports")
+      .values({
+        organization_id: order.organizationId,
+        user_id: order.userId,
+        company_name: order.companyName,
+        reg_no: order.regNo,
+        country_code: order.countryCode,
+        language: order.language,
+        provider: provider.name,
+        provider_id: order.connectId,
+        file_name: fileName,
+        storage_key: stored.storageKey,
+        file_size: stored.fileSize,
+        price_nok: CREDIT_REPORT_PRICE_NOK,
+        idempotency_key: order.idempotencyKey,
+        created_at: nowIso(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, fileName, companyName: order.companyName, created: true };
+  } catch (error) {
+    await deleteReportPdf(stored.storageKey);
+    // Another process stored this key first: its order is the one.
+    const winner = isUniqueViolation(error) ? await orderByKey(order.organizationId, order.idempotencyKey) : null;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+function listed(row: { id: number; company_name: string; file_name: string; created_at: string; email: string | null }): CreditReportListItem {
+  return { id: row.id, companyName: row.company_name, fileName: row.file_name, createdAt: row.created_at, user: { email: row.email } };
 }
 
 /** The organisation's reports on one company from the last 24 months, newest first. */
-export async function supplierCreditReports(_input: { organizationId: number; regNo: string; country: string; now?: Date }): Promise<CreditReportListItem[]> {
-  throw new Error("not built yet");
+export async function supplierCreditReports(input: { organizationId: number; regNo: string; country: string; now?: Date }): Promise<CreditReportListItem[]> {
+  const regNo = compactRegNo(trimmed(input.regNo));
+  const country = trimmed(input.country).toUpperCase();
+  if (!regNo || !country) return [];
+  // Stored timestamps are ISO-8601 UTC text, so text order is time order.
+  const since = reportWindowStart(input.now ?? new Date()).toISOString();
+  const rows = await db()
+    .selectFrom("credit_reports as r")
+    .leftJoin("users as u", "u.id", "r.user_id")
+    .select(["r.id", "r.company_name", "r.file_name", "r.created_at", "u.email"])
+    .where("r.organization_id", "=", input.organizationId)
+    .where("r.country_code", "=", country)
+    .where(sql<string>`replace(r.reg_no, ' ', '')`, "=", regNo)
+    .where("r.created_at", ">=", since)
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .execute();
+  return rows.map(listed);
 }
 
 /** The order as the done step shows it; null for another organisation's order. */
-export async function creditOrder(_input: { organizationId: number; id: number }): Promise<{ id: number; companyName: string; fileName: string } | null> {
-  throw new Error("not built yet");
+export async function creditOrder(input: { organizationId: number; id: number }): Promise<{ id: number; companyName: string; fileName: string } | null> {
+  const row = await db()
+    .selectFrom("credit_reports")
+    .select(["id", "company_name", "file_name"])
+    .where("organization_id", "=", input.organizationId)
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  return row ? { id: row.id, companyName: row.company_name, fileName: row.file_name } : null;
+}
+
+/** Every order of the organisation, newest first (/credit_reports and its CSV export; billing history, so no window). */
+export async function organizationCreditReports(input: { organizationId: number }): Promise<CreditOrderRow[]> {
+  const rows = await db()
+    .selectFrom("credit_reports as r")
+    .leftJoin("users as u", "u.id", "r.user_id")
+    .select(["r.id", "r.company_name", "r.file_name", "r.created_at", "r.reg_no", "r.country_code", "r.language", "r.price_nok", "u.email"])
+    .where("r.organization_id", "=", input.organizationId)
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .execute();
+  return rows.map((r) => ({ ...listed(r), regNo: r.reg_no, countryCode: r.country_code, language: r.language, priceNok: r.price_nok }));
+}
+
+/** The stored PDF of one of the organisation's reports; null for another organisation's or an unknown id. */
+export async function creditReportFile(input: { organizationId: number; id: number }): Promise<{ fileName: string; storageKey: string; fileSize: number } | null> {
+  const row = await db()
+    .selectFrom("credit_reports")
+    .select(["file_name", "storage_key", "file_size"])
+    .where("organization_id", "=", input.organizationId)
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  return row ? { fileName: row.file_name, storageKey: row.storage_key, fileSize: row.file_size } : null;
 }

@@ -32,3 +32,112 @@ export type CreditCountryCode = (typeof CREDIT_COUNTRIES)[number]["code"];
 export function isCreditCountry(code: unknown): code is CreditCountryCode {
   return typeof code === "string" && CREDIT_COUNTRIES.some((c) => c.code === code);
 }
+
+/** The report languages in the order the selector lists them. */
+export const REPORT_LANGUAGES = ["NO", "EN"] as const;
+export type ReportLanguageCode = (typeof REPORT_LANGUAGES)[number];
+
+export function isReportLanguage(code: unknown): code is ReportLanguageCode {
+  return code === "NO" || code === "EN";
+}
+
+/**
+ * The report language choice (spec 02 §4). English is always offered: it is
+ * what every provider country can deliver, and the only safe answer when the
+ * lookup failed (`null`). Norwegian only when the country's list has it, and
+ * then it is the default.
+ */
+export function reportLanguageOptions(languages: readonly string[] | null): { options: ReportLanguageCode[]; selected: ReportLanguageCode } {
+  // Providers write codes in either case and sometimes pad them.
+  const offersNorwegian = (languages ?? []).some((code) => typeof code === "string" && code.trim().toUpperCase() === "NO");
+  return offersNorwegian ? { options: ["NO", "EN"], selected: "NO" } : { options: ["EN"], selected: "EN" };
+}
+
+function toInstant(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/**
+ * The first instant still inside the report window: `now` moved back
+ * CREDIT_REPORT_WINDOW_MONTHS calendar months (UTC), the day clamped to the
+ * month's length (29 Feb → 28 Feb two years before when that is no leap year).
+ */
+export function reportWindowStart(now: Date, months: number = CREDIT_REPORT_WINDOW_MONTHS): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()),
+  );
+}
+
+/** Whether a report counts as one of the last 24 months' (spec 02 §9); exactly 24 months ago still does. */
+export function isWithinReportWindow(createdAt: string | Date, now: Date): boolean {
+  const created = toInstant(createdAt).getTime();
+  return Number.isFinite(created) && created >= reportWindowStart(now).getTime();
+}
+
+// Billing months follow the customer's calendar, not UTC: an order at 23:30 UTC
+// on 31 January is a February order in Oslo and is billed with February's.
+const osloMonthParts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit" });
+
+/** 'YYYY-MM' of an instant in Europe/Oslo time. */
+export function osloMonth(createdAt: string | Date): string {
+  const parts = osloMonthParts.formatToParts(toInstant(createdAt));
+  const year = parts.find((p) => p.type === "year")?.value ?? "0000";
+  const month = parts.find((p) => p.type === "month")?.value ?? "00";
+  return `${year}-${month}`;
+}
+
+export interface MonthlyTotal {
+  /** 'YYYY-MM' in Europe/Oslo time. */
+  month: string;
+  count: number;
+  totalNok: number;
+}
+
+/** Orders per billing month with their sum in whole NOK, newest month first. */
+export function monthlyTotals(orders: ReadonlyArray<{ createdAt: string | Date; priceNok: number }>): MonthlyTotal[] {
+  const byMonth = new Map<string, MonthlyTotal>();
+  for (const order of orders) {
+    const month = osloMonth(order.createdAt);
+    const total = byMonth.get(month) ?? { month, count: 0, totalNok: 0 };
+    total.count += 1;
+    total.totalNok += order.priceNok;
+    byMonth.set(month, total);
+  }
+  return [...byMonth.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
+}
+
+/** 'March 2026' for a 'YYYY-MM' month; en-GB like every date of the product (spec 02 §9). */
+export function formatReportMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+export const DEFAULT_REPORT_FILE_NAME = "credit-report.pdf";
+
+/**
+ * The file name a download answer names (RFC 6266): `filename*` (UTF-8,
+ * percent-encoded) wins over `filename`; null when there is neither. Only the
+ * last path segment is kept, so a header cannot choose a folder.
+ */
+export function fileNameFromContentDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  let name: string | null = null;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[2].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (name == null) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+    if (plain) name = (plain[1] ?? plain[2] ?? "").replace(/\\(.)/g, "$1").trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}

@@ -20,6 +20,7 @@ import { TaskResponseModal } from "~/components/supplier/TaskResponseModal";
 import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
+import { supplierCreditReports } from "~/models/credit-reports.server";
 import { hasAccessLevel, requireUser } from "~/models/session.server";
 import { loadSupplierScreen } from "~/models/supplier-screen.server";
 import { followedSupplierId, loadSupplierWork } from "~/models/supplier-work.server";
@@ -49,8 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),
     taskResponseId: Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null,
   });
+  // The organisation's own reports on this company (24 months); a failure leaves the empty state (spec 02 §8).
+  const creditReports =
+    user.organizationId == null
+      ? []
+      : await supplierCreditReports({ organizationId: user.organizationId, regNo: screen.company.organization_id, country: screen.company.country_code }).catch((error: unknown) => {
+          console.error("supplier screen: credit reports failed", { externalId, error: String(error) });
+          return [];
+        });
   const t = await i18nServer.getFixedT(request);
-  return json({ ...screen, ...work, localId, title: `${screen.company.legal_name} · ${t("appName")}` });
+  return json({ ...screen, ...work, localId, creditReports, title: `${screen.company.legal_name} · ${t("appName")}` });
 }
 
 export type SupplierScreenData = SerializeFrom<typeof loader>;

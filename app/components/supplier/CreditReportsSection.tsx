@@ -1,20 +1,21 @@
 import { Link, useLocation } from "@remix-run/react";
+import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { SupplierScreenData } from "~/routes/supplier";
-import { formatDate } from "~/models/format";
+import { DEFAULT_REPORT_FILE_NAME, fileNameFromContentDisposition } from "~/models/credit";
+import { formatDate, MISSING } from "~/models/format";
 import { notificationRiskColor } from "~/models/risk";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
 /**
- * Credit risk (left column): the credit reports ordered on this supplier and the
- * button that opens the order dialog pre-filled with country and registration
- * number. The dialog is URL state (dialog=credit), so the button is a link.
- * The list of earlier reports arrives with the credit report feature; until
- * then the section shows its empty state.
+ * Credit risk (left column): the credit reports this organisation ordered on
+ * this supplier in the last 24 months, each downloadable, and the button that
+ * opens the order dialog pre-filled with country and registration number.
+ * The dialog is URL state (dialog=credit), so the button is a link.
  */
 export function CreditReportsSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplier");
+  const { t } = useTranslation(["supplier", "creditReports"]);
   const { search } = useLocation();
   const company = data.company;
   const orderHref = withParams(search, { dialog: "credit", country: company.country_code, regNo: company.organization_id });
@@ -28,9 +29,81 @@ export function CreditReportsSection({ data }: { data: SupplierScreenData; extra
         </Link>
       }
     >
-      <Empty>{t("creditReports.empty")}</Empty>
+      {data.creditReports.length === 0 ? (
+        <Empty>{t("creditReports.empty")}</Empty>
+      ) : (
+        <ul aria-label={t("creditReports:section.listLabel")} className="divide-y divide-base-300">
+          {data.creditReports.map((report) => (
+            <li key={report.id} className="flex items-start justify-between gap-3 py-2 text-sm first:pt-0 last:pb-0">
+              <span className="min-w-0">
+                <span className="block font-medium">{report.companyName}</span>
+                <span className="block break-all text-base-content/80">{report.fileName}</span>
+                <span className="block text-xs text-base-content/70">
+                  {t("creditReports:section.created", { date: formatDate(report.createdAt) })} ·{" "}
+                  {t("creditReports:section.orderedBy", { email: report.user.email ?? t("creditReports:unknownUser") })}
+                </span>
+              </span>
+              <CreditReportDownload id={report.id} fileName={report.fileName} className="btn btn-outline btn-xs shrink-0" />
+            </li>
+          ))}
+        </ul>
+      )}
       <CreditNotifications notifications={data.notifications} />
     </Section>
+  );
+}
+
+/** Saves a downloaded blob under a name: the one way a browser lets a script do it. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click has handed the blob to the browser's download; free it after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * A credit report's download. It is a plain link (the server answers with an
+ * attachment), so it works without JavaScript; with JavaScript it fetches the
+ * file, says 'Downloading…' meanwhile and 'Download failed' on a non-OK
+ * answer (spec 02 §8) instead of leaving the page for an error.
+ */
+export function CreditReportDownload({ id, fileName, className }: { id: number; fileName: string; className?: string }) {
+  const { t } = useTranslation("creditReports");
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const href = `/api/credit-safe/${id}/download`;
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    // Modified clicks (new tab, save link as) keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (state === "busy") return;
+    setState("busy");
+    try {
+      const response = await fetch(href, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const blob = await response.blob();
+      saveBlob(blob, fileNameFromContentDisposition(response.headers.get("Content-Disposition")) ?? (fileName || DEFAULT_REPORT_FILE_NAME));
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  }
+  return (
+    <span className="inline-flex flex-col items-end gap-1">
+      <a href={href} download={fileName || DEFAULT_REPORT_FILE_NAME} onClick={download} aria-busy={state === "busy" || undefined} className={className}>
+        {state === "busy" ? t("downloading") : t("download")}
+        <span className="sr-only"> {fileName || MISSING}</span>
+      </a>
+      {state === "failed" ? (
+        <span role="alert" className="text-xs text-error">
+          {t("downloadFailed")}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

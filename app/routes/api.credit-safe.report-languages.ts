@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { parseQuery } from "@server/http";
+import { isCreditCountry } from "~/models/credit";
+import { reportLanguageChoice } from "~/models/credit-reports.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
+
+const query = z.object({
+  country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
+});
+
+/**
+ * GET /api/credit-safe/report-languages?country= — `{data: ['NO', 'EN']}`:
+ * the languages a report on that country can be ordered in, Norwegian first
+ * when offered. The spec 02 §4 rule is applied here, so a failing provider
+ * answers `{data: ['EN']}` and every listed language is one the order accepts.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireOrganization(await requireAnalystApiUser(request));
+  const { country } = parseQuery(request, query);
+  const { options } = await reportLanguageChoice(country);
+  return json({ data: options });
+}

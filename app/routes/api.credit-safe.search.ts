@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { apiError, parseQuery } from "@server/http";
+import { isCreditCountry } from "~/models/credit";
+import { searchCreditCompanies } from "~/models/credit-reports.server";
+import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
+
+const query = z.object({
+  country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
+  name: z.string().max(300, "must be at most 300 characters").optional(),
+  regNo: z.string().max(50, "must be at most 50 characters").optional(),
+});
+
+/**
+ * GET /api/credit-safe/search?country=&name=&regNo= — `{data: companies}`
+ * (spec 02 §3 "Company search result (credit)"). 400 for an unknown country
+ * or when name and registration number are both blank (spec 02 §5); a
+ * failing provider answers an empty list (spec 02 §8).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireOrganization(await requireAnalystApiUser(request));
+  const { country, name, regNo } = parseQuery(request, query);
+  if (!name?.trim() && !regNo?.trim()) throw apiError(400, "name or regNo: give a company name or a registration number");
+  return json({ data: await searchCreditCompanies({ country, name, regNo }) });
+}

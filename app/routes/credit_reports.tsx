@@ -1,0 +1,125 @@
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CreditReportDownload } from "~/components/supplier/CreditReportsSection";
+import { uiLanguage } from "~/components/supplier/main-helpers";
+import { titleMeta } from "~/components/ui/meta";
+import { CREDIT_REPORT_PRICE_NOK, formatReportMonth, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit";
+import { organizationCreditReports } from "~/models/credit-reports.server";
+import { formatCompactNok, formatDate, MISSING } from "~/models/format";
+import { pageTitle } from "~/models/page-title.server";
+import { hasAccessLevel, requireUser } from "~/models/session.server";
+
+export const meta = titleMeta;
+
+/**
+ * /credit_reports: every credit report the session's organisation ordered,
+ * newest first, grouped by billing month (Europe/Oslo) with the month's count
+ * and total in NOK, and a CSV export. Server-rendered; downloads are plain
+ * links, so the page needs no JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const orders = await organizationCreditReports({ organizationId: user.organizationId });
+  return json({ orders, months: monthlyTotals(orders), title: await pageTitle(request, "creditReports:title") });
+}
+
+type Order = SerializeFrom<typeof loader>["orders"][number];
+
+export default function CreditReportsScreen() {
+  const { orders, months } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("creditReports");
+  const lng = uiLanguage(i18n.language);
+  const byMonth = new Map<string, Order[]>();
+  for (const order of orders) {
+    const month = osloMonth(order.createdAt);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), order]);
+  }
+  return (
+    <section aria-labelledby="credit-reports-title" className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="credit-reports-title" className="text-2xl font-semibold">
+            {t("title")}
+          </h1>
+          <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("intro", { price: formatCompactNok(CREDIT_REPORT_PRICE_NOK, lng) })}</p>
+        </div>
+        {orders.length > 0 ? (
+          // A plain link: the CSV is a download, not a screen for client-side routing.
+          <a href="/credit_reports.csv" download className="btn btn-outline btn-sm" title={t("exportCsvHint")}>
+            {t("exportCsv")}
+          </a>
+        ) : null}
+      </div>
+
+      {orders.length === 0 ? (
+        <div className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-8">
+          <p className="font-medium">{t("empty")}</p>
+          <p className="mt-2 text-sm text-base-content/70">{t("emptyHint")}</p>
+        </div>
+      ) : (
+        <div className="mt-6 flex flex-col gap-6" aria-label={t("monthsLabel")} role="group">
+          {months.map((month) => {
+            const headingId = `month-${month.month}`;
+            return (
+              <section key={month.month} aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100">
+                <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-base-300 px-4 py-3">
+                  <h2 id={headingId} className="text-base font-semibold">
+                    {formatReportMonth(month.month)}
+                  </h2>
+                  <p className="text-sm">
+                    <span className="text-base-content/70">{t("monthCount", { count: month.count })}</span>
+                    <span aria-hidden="true" className="mx-2 text-base-content/40">
+                      ·
+                    </span>
+                    <span className="font-semibold tabular-nums">{t("monthTotal", { total: formatCompactNok(month.totalNok, lng) })}</span>
+                  </p>
+                </div>
+                <div className="overflow-x-auto">
+                  <table className="table table-sm">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t("columns.date")}</th>
+                        <th scope="col">{t("columns.company")}</th>
+                        <th scope="col">{t("columns.regNo")}</th>
+                        <th scope="col">{t("columns.country")}</th>
+                        <th scope="col">{t("columns.language")}</th>
+                        <th scope="col">{t("columns.orderedBy")}</th>
+                        <th scope="col" className="text-right">
+                          {t("columns.price")}
+                        </th>
+                        <th scope="col">
+                          <span className="sr-only">{t("columns.file")}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(byMonth.get(month.month) ?? []).map((order) => (
+                        <tr key={order.id} className="hover:bg-base-200">
+                          <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
+                          <th scope="row" className="font-medium">
+                            {order.companyName}
+                          </th>
+                          <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
+                          <td className="whitespace-nowrap">{isCreditCountry(order.countryCode) ? t(`countries.${order.countryCode}`) : order.countryCode}</td>
+                          <td>{t(`languages.${order.language}`)}</td>
+                          <td className="break-all">{order.user.email ?? t("unknownUser")}</td>
+                          <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
+                          <td className="text-right">
+                            <CreditReportDownload id={order.id} fileName={order.fileName} className="link link-primary whitespace-nowrap" />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

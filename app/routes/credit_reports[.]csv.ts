@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import Papa from "papaparse";
+import { contentDisposition } from "@server/storage";
+import i18nServer from "~/i18n.server";
+import { osloMonth } from "~/models/credit";
+import { organizationCreditReports } from "~/models/credit-reports.server";
+import { hasAccessLevel, requireUser } from "~/models/session.server";
+
+// Spreadsheet-friendly local time: Excel reads 'YYYY-MM-DD HH:mm' as a date and time.
+const osloDateTime = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Oslo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * GET /credit_reports.csv — the organisation's credit report orders as CSV,
+ * newest first, headers in the user's language. UTF-8 with a byte order
+ * mark so that Excel shows æ, ø and å; cells that start like a formula are
+ * escaped (papaparse `escapeFormulae`), since company names come from outside.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const orders = await organizationCreditReports({ organizationId: user.organizationId });
+  const t = await i18nServer.getFixedT(request, "creditReports");
+  const csv = Papa.unparse(
+    {
+      fields: [t("csv.date"), t("csv.month"), t("csv.company"), t("csv.regNo"), t("csv.country"), t("csv.language"), t("csv.orderedBy"), t("csv.priceNok"), t("csv.fileName")],
+      data: orders.map((o) => [osloDateTime.format(new Date(o.createdAt)), osloMonth(o.createdAt), o.companyName, o.regNo ?? "", o.countryCode, o.language, o.user.email ?? "", o.priceNok, o.fileName]),
+    },
+    { header: true, newline: "\r\n", escapeFormulae: true },
+  );
+  return new Response(`\uFEFF${csv}\r\n`, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": contentDisposition(`credit-reports-${osloDay.format(new Date())}.csv`),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
