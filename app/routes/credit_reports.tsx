@@ -78,7 +78,18 @@ export default function CreditReportsScreen() {
                   </p>
                 </div>
                 <div className="overflow-x-auto">
-                  <table className="table table-sm">
+                  {/* Fixed widths line the columns up from one month's table to the next. */}
+                  <table className="table table-sm min-w-[60rem] table-fixed">
+                    <colgroup>
+                      <col className="w-28" />
+                      <col />
+                      <col className="w-32" />
+                      <col className="w-36" />
+                      <col className="w-28" />
+                      <col className="w-56" />
+                      <col className="w-24" />
+                      <col className="w-28" />
+                    </colgroup>
                     <thead>
                       <tr>
                         <th scope="col">{t("columns.date")}</th>
@@ -99,7 +110,7 @@ export default function CreditReportsScreen() {
                       {(byMonth.get(month.month) ?? []).map((order) => (
                         <tr key={order.id} className="hover:bg-base-200">
                           <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
-                          <th scope="row" className="font-medium">
+                          <th scope="row" className="break-words font-medium">
                             {order.companyName}
                           </th>
                           <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
