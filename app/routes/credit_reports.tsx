@@ -78,53 +78,58 @@ export default function CreditReportsScreen() {
                   </p>
                 </div>
                 <div className="overflow-x-auto">
-                  {/* Fixed widths line the columns up from one month's table to the next. */}
-                  <table className="table table-sm min-w-[60rem] table-fixed">
-                    <colgroup>
-                      <col className="w-28" />
-                      <col />
-                      <col className="w-32" />
-                      <col className="w-36" />
-                      <col className="w-28" />
-                      <col className="w-56" />
-                      <col className="w-24" />
-                      <col className="w-28" />
-                    </colgroup>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t("columns.date")}</th>
-                        <th scope="col">{t("columns.company")}</th>
-                        <th scope="col">{t("columns.regNo")}</th>
-                        <th scope="col">{t("columns.country")}</th>
-                        <th scope="col">{t("columns.language")}</th>
-                        <th scope="col">{t("columns.orderedBy")}</th>
-                        <th scope="col" className="text-right">
-                          {t("columns.price")}
-                        </th>
-                        <th scope="col">
-                          <span className="sr-only">{t("columns.file")}</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {(byMonth.get(month.month) ?? []).map((order) => (
-                        <tr key={order.id} className="hover:bg-base-200">
-                          <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
-                          <th scope="row" className="break-words font-medium">
-                            {order.companyName}
+                  {/* Fixed widths line the columns up from one month's table to the next (the company gets the rest, at least 12rem); narrow screens scroll
+                      sideways (browsers ignore min-width on a fixed-layout table itself, hence the wrapper). */}
+                  <div className="min-w-[70rem]">
+                    <table className="table table-sm table-fixed">
+                      <colgroup>
+                        <col className="w-28" />
+                        <col />
+                        <col className="w-32" />
+                        <col className="w-36" />
+                        <col className="w-28" />
+                        <col className="w-56" />
+                        <col className="w-24" />
+                        <col className="w-28" />
+                      </colgroup>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t("columns.date")}</th>
+                          <th scope="col">{t("columns.company")}</th>
+                          <th scope="col">{t("columns.regNo")}</th>
+                          <th scope="col">{t("columns.country")}</th>
+                          <th scope="col">{t("columns.language")}</th>
+                          <th scope="col">{t("columns.orderedBy")}</th>
+                          <th scope="col" className="text-right">
+                            {t("columns.price")}
                           </th>
-                          <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
-                          <td className="whitespace-nowrap">{isCreditCountry(order.countryCode) ? t(`countries.${order.countryCode}`) : order.countryCode}</td>
-                          <td>{t(`languages.${order.language}`)}</td>
-                          <td className="break-all">{order.user.email ?? t("unknownUser")}</td>
-                          <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
-                          <td className="text-right">
-                            <CreditReportDownload id={order.id} fileName={order.fileName} className="link link-primary whitespace-nowrap" />
-                          </td>
+                          <th scope="col">
+                            <span className="sr-only">{t("columns.file")}</span>
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {(byMonth.get(month.month) ?? []).map((order) => (
+                          <tr key={order.id} className="hover:bg-base-200">
+                            <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
+                            <th scope="row" className="break-words font-medium">
+                              {order.companyName}
+                            </th>
+                            <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
+                            <td className="whitespace-nowrap">
+                              {isCreditCountry(order.countryCode) ? t(`countries.${order.countryCode}`) : order.countryCode}
+                            </td>
+                            <td>{t(`languages.${order.language}`)}</td>
+                            <td className="break-all">{order.user.email ?? t("unknownUser")}</td>
+                            <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
+                            <td className="text-right">
+                              <CreditReportDownload id={order.id} fileName={order.fileName} className="link link-primary whitespace-nowrap" />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                 </div>
               </section>
             );
