@@ -3,6 +3,7 @@ import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_registry";
 import * as m0003 from "./0003_supplier_work";
 import * as m0004 from "./0004_credit_reports";
+import * as m0005 from "./0005_connection_work";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_registry": m0002,
   "0003_supplier_work": m0003,
   "0004_credit_reports": m0004,
+  "0005_connection_work": m0005,
 };

@@ -383,6 +383,75 @@ export interface CreditReportTable {
   created_at: string;
 }
 
+/* ---------- 0005: tags, comments, attached files, case files, audit ---------- */
+
+export interface OrganizationTagTable {
+  id: Generated<number>;
+  organization_id: number;
+  title: string;
+  created_at: string;
+}
+
+export interface OrganizationConnectionTagTable {
+  connection_id: number;
+  tag_id: number;
+  created_at: string;
+}
+
+export interface OrganizationConnectionCommentTable {
+  id: Generated<number>;
+  connection_id: number;
+  user_id: number | null;
+  text: string;
+  created_at: string;
+}
+
+export interface OrganizationConnectionFileTable {
+  connection_id: number;
+  file_upload_id: number;
+  created_at: string;
+}
+
+export interface CasefileTable {
+  id: Generated<number>;
+  organization_id: number;
+  supplier_organization_id: number | null;
+  title: string;
+  status: Generated<"open" | "in_progress" | "on_hold" | "closed">;
+  priority: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CasefileCommentTable {
+  id: Generated<number>;
+  casefile_id: number;
+  user_id: number | null;
+  text: string;
+  created_at: string;
+}
+
+export interface CasefileEventTable {
+  id: Generated<number>;
+  casefile_id: number;
+  user_id: number | null;
+  type: string;
+  detail: string | null;
+  created_at: string;
+}
+
+/** The audit trail: every change to a connection, by whom and when. */
+export interface ConnectionEventTable {
+  id: Generated<number>;
+  connection_id: number;
+  organization_id: number;
+  user_id: number | null;
+  action: string;
+  detail: string | null;
+  created_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -410,4 +479,12 @@ export interface DB {
   survey_templates: SurveyTemplateTable;
   survey_responses: SurveyResponseTable;
   credit_reports: CreditReportTable;
+  organization_tags: OrganizationTagTable;
+  organization_connection_tags: OrganizationConnectionTagTable;
+  organization_connection_comments: OrganizationConnectionCommentTable;
+  organization_connection_files: OrganizationConnectionFileTable;
+  casefiles: CasefileTable;
+  casefile_comments: CasefileCommentTable;
+  casefile_events: CasefileEventTable;
+  connection_events: ConnectionEventTable;
 }

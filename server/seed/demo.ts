@@ -7,6 +7,7 @@ import { hashPassword } from "../auth/password";
 import { now } from "../db";
 import type { DB } from "../db-types";
 import { seedRegistryWorld } from "./registry";
+import { seedConnectionWork } from "./connection-work";
 import { seedSupplierWork } from "./supplier-work";
 
 /**
@@ -121,4 +122,5 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
 
   const suppliersOut = suppliers.map((unit, i) => ({ id: supplierIds[i], orgNumber: unit.organisasjonsnummer, name: unit.navn }));
   await seedSupplierWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
+  await seedConnectionWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
 }
