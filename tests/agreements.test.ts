@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { pdfPageCount, pdfText } from "./helpers/pdf-text";
 import { AGREEMENT_LANGUAGES, agreementFileName, readAgreementText, writeAgreements } from "../scripts/build-agreements";
 
 /**
@@ -29,6 +30,17 @@ describe("credit report user agreements", () => {
     const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(1);
     expect(pages.length).toBeLessThanOrEqual(4);
+  });
+
+  it.each(AGREEMENT_LANGUAGES)("the %s PDF shows the dialog's title, subtitle, numbered headings and page numbers", (language) => {
+    const text = readAgreementText(language);
+    const file = fs.readFileSync(path.resolve("public", agreementFileName(language)));
+    const pdf = pdfText(file);
+    const pages = pdfPageCount(file);
+    expect(pdf).toContain(text.title);
+    expect(pdf).toContain(text.subtitle);
+    text.sections.forEach((section, index) => expect(pdf).toContain(`${index + 1}. ${section.heading}`));
+    for (let page = 1; page <= pages; page++) expect(pdf).toContain(text.page.replace("{{page}}", String(page)).replace("{{pages}}", String(pages)));
   });
 
   it.each(AGREEMENT_LANGUAGES)("the %s text covers every point the spec lists, numbered in order", (language) => {
