@@ -283,6 +283,9 @@ function SearchStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "sea
   );
 }
 
+/** The status words the providers give (local and Creditsafe's common ones); others are shown as given. */
+const KNOWN_STATUSES = new Set(["Active", "Inactive", "Bankrupt", "Deleted"]);
+
 function address(company: Company): string {
   const { street, houseNo, postCode, city } = company.address;
   const line1 = [street, houseNo].filter((part) => part && part.trim()).join(" ");
@@ -301,7 +304,7 @@ function DetailsStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "de
     [t("fields.name"), company.name || MISSING],
     [t("fields.country"), countryName(company.country)],
     [t("fields.regNo"), company.regNo || MISSING],
-    [t("fields.status"), company.status || MISSING],
+    [t("fields.status"), company.status ? (KNOWN_STATUSES.has(company.status) ? t(`statuses.${company.status}`) : company.status) : MISSING],
     [t("fields.legalForm"), company.legalForm || MISSING],
     [t("fields.address"), address(company)],
   ];
