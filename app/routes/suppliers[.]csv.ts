@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import Papa from "papaparse";
+import { contentDisposition } from "@server/storage";
+import i18nServer from "~/i18n.server";
+import { isLanguage } from "~/i18n";
+import { hasAccessLevel, requireUser } from "~/models/session.server";
+import { exportSuppliers, parseSupplierListQuery } from "~/models/supplier-list.server";
+
+const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * GET /suppliers.csv — the organisation's suppliers as CSV, with the same
+ * search, filters and order as /suppliers (all pages). Headers in the user's
+ * language; UTF-8 with a byte order mark so that Excel shows æ, ø and å;
+ * cells that start like a formula are escaped (papaparse `escapeFormulae`),
+ * since company names and tag titles come from outside.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const { page: _page, pageSize: _pageSize, ...filters } = parseSupplierListQuery(new URL(request.url).searchParams);
+  const locale = await i18nServer.getLocale(request);
+  const rows = await exportSuppliers({ ...filters, organizationId: user.organizationId, language: isLanguage(locale) ? locale : "en" });
+  const t = await i18nServer.getFixedT(request, "suppliers");
+  const yesNo = (value: boolean) => (value ? t("csv.yes") : t("csv.no"));
+  const csv = Papa.unparse(
+    {
+      fields: [t("csv.name"), t("csv.orgNumber"), t("csv.countryCode"), t("csv.country"), t("csv.tags"), t("csv.priority"), t("csv.dueDiligence"), t("csv.added")],
+      data: rows.map((r) => [
+        r.name,
+        r.orgNumber ?? "",
+        r.country.code,
+        r.country.name ?? "",
+        r.tags.map((tag) => tag.title).join("; "),
+        yesNo(r.isPriority),
+        yesNo(r.isDueDiligence),
+        osloDay.format(new Date(r.createdAt)),
+      ]),
+    },
+    { header: true, newline: "\r\n", escapeFormulae: true },
+  );
+  return new Response(`\uFEFF${csv}\r\n`, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": contentDisposition(`suppliers-${osloDay.format(new Date())}.csv`),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
