@@ -33,6 +33,11 @@ export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("search");
   const location = useLocation();
+  const dialogHref = (dialog: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("dialog", dialog);
+    return `?${params}`;
+  };
   const tabHref = (tab: SearchTab) => {
     const params = new URLSearchParams(location.search);
     params.set("tab", tab);
@@ -54,6 +59,15 @@ export default function SearchPage() {
           {t("submit")}
         </button>
       </Form>
+      <div className="mt-3 flex gap-2">
+        {/* The dropdown's Credit and LEI buttons, for the page that serves searches without JavaScript. */}
+        <Link to={dialogHref("credit")} preventScrollReset className="btn btn-sm btn-outline" title={t("creditHint")}>
+          {t("credit")}
+        </Link>
+        <Link to={dialogHref("lei")} preventScrollReset className="btn btn-sm btn-outline" title={t("leiHint")}>
+          {t("lei")}
+        </Link>
+      </div>
       <nav aria-label={t("tabs.label")} className="tabs tabs-border mt-4">
         {(["organizations", "people"] as const).map((tab) => (
           <Link key={tab} to={tabHref(tab)} className={`tab ${data.tab === tab ? "tab-active" : ""}`} aria-current={data.tab === tab ? "page" : undefined}>

@@ -51,6 +51,14 @@ test.describe("global search", () => {
     await expect(page.getByRole("dialog", { name: person.name })).toBeVisible();
   });
 
+  test("the results page offers the Credit and LEI dialogs without JavaScript too", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/search?q=aker");
+    await page.getByRole("link", { name: "Credit", exact: true }).click();
+    await expect(page).toHaveURL(/dialog=credit/);
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
   test("no results says so", async ({ page, context }) => {
     await signIn(context, demoUser("analyst@demo.test"));
     await page.goto("/search?q=qqqzzzxxy");
