@@ -1,0 +1,195 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { flashNotice } from "@server/cookies";
+import { PriorityBadge, StatusBadge, SupplierName } from "~/components/casefiles/CasefileBadges";
+import { FieldErrors } from "~/components/ui/form";
+import { titleMeta } from "~/components/ui/meta";
+import i18nServer from "~/i18n.server";
+import { newCasefileSchema } from "~/models/casefile-schemas";
+import { createCasefile, followedSuppliers, listCasefiles } from "~/models/casefiles.server";
+import { formatDate } from "~/models/format";
+import { pageTitle } from "~/models/page-title.server";
+import { requireUser } from "~/models/session.server";
+
+export const meta = titleMeta;
+
+async function requireOrgUser(request: Request) {
+  const user = await requireUser(request);
+  if (user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  return { user, organizationId: user.organizationId };
+}
+
+/**
+ * /casefiles: the organisation's case files and a 'New case file' form.
+ * /casefiles/{id} renders in this route's outlet (flat routes nest it), so
+ * the list is only read when no case file is open.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { organizationId } = await requireOrgUser(request);
+  if (params.caseFileId) return json({ casefiles: [], suppliers: [], title: "" });
+  const [casefiles, suppliers] = await Promise.all([listCasefiles({ organizationId }), followedSuppliers({ organizationId })]);
+  return json({ casefiles, suppliers, title: await pageTitle(request, "casefiles:title") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, organizationId } = await requireOrgUser(request);
+  const t = await i18nServer.getFixedT(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "create") return json({ result: null }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: newCasefileSchema(t) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const id = await createCasefile({
+    organizationId,
+    userId: user.id,
+    supplierOrganizationId: submission.value.supplierId,
+    title: submission.value.title,
+    priority: submission.value.priority,
+  });
+  if (id === undefined) return json({ result: submission.reply({ fieldErrors: { supplierId: [t("casefiles:errors.supplierUnknown")] } }) }, { status: 400 });
+  return redirect(`/casefiles/${id}`, { headers: { "Set-Cookie": await flashNotice(request, "casefiles:created") } });
+}
+
+export default function CasefilesScreen() {
+  const outlet = useOutlet();
+  if (outlet) return outlet;
+  return <CasefileList />;
+}
+
+function CasefileList() {
+  const { casefiles } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("casefiles");
+  return (
+    <section aria-labelledby="casefiles-title" className="mx-auto max-w-6xl">
+      <h1 id="casefiles-title" className="text-2xl font-semibold">
+        {t("title")}
+      </h1>
+      <p className="mt-1 text-sm text-base-content/70">{t("intro")}</p>
+
+      {casefiles.length === 0 ? (
+        <div className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-8">
+          <p className="font-medium">{t("empty")}</p>
+          <p className="mt-2 text-sm text-base-content/70">{t("emptyHint")}</p>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table table-sm" aria-label={t("listLabel")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("columns.title")}</th>
+                <th scope="col">{t("columns.supplier")}</th>
+                <th scope="col">{t("columns.status")}</th>
+                <th scope="col">{t("columns.priority")}</th>
+                <th scope="col">{t("columns.created")}</th>
+                <th scope="col" className="text-right">
+                  {t("columns.comments")}
+                </th>
+                <th scope="col" className="text-right">
+                  {t("columns.events")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {casefiles.map((c) => (
+                <tr key={c.id} className="hover:bg-base-200">
+                  <th scope="row" className="font-medium">
+                    <Link to={`/casefiles/${c.id}`} className="link link-hover link-primary">
+                      {c.title}
+                    </Link>
+                  </th>
+                  <td>{c.supplier ? <SupplierName supplier={c.supplier} /> : <span className="text-base-content/60">{t("noSupplier")}</span>}</td>
+                  <td>
+                    <StatusBadge status={c.status} />
+                  </td>
+                  <td>
+                    <PriorityBadge priority={c.priority} />
+                  </td>
+                  <td className="whitespace-nowrap">{formatDate(c.createdAt)}</td>
+                  <td className="text-right tabular-nums">{c.comments.length}</td>
+                  <td className="text-right tabular-nums">{c.events.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewCasefileForm />
+    </section>
+  );
+}
+
+function NewCasefileForm() {
+  const { suppliers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const { t } = useTranslation("casefiles");
+  const { t: tAll } = useTranslation();
+  const [form, fields] = useForm({
+    id: "new-casefile",
+    lastResult: actionData?.result ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newCasefileSchema((k) => tAll(k)) }),
+  });
+  return (
+    <section aria-labelledby="new-casefile-title" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="new-casefile-title" className="text-lg font-semibold">
+        {t("new.heading")}
+      </h2>
+      {suppliers.length === 0 ? (
+        <p className="mt-2 text-sm text-base-content/70">{t("new.noSuppliers")}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_14rem_8rem]">
+          <input type="hidden" name="intent" value="create" />
+          <div className="sm:col-span-3">
+            <label htmlFor={fields.title.id} className="mb-1 block text-sm font-medium">
+              {t("new.titleLabel")}
+            </label>
+            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className={`input w-full ${fields.title.errors ? "input-error" : ""}`} />
+            <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={fields.supplierId.id} className="mb-1 block text-sm font-medium">
+              {t("new.supplierLabel")}
+            </label>
+            <select {...getSelectProps(fields.supplierId)} key={fields.supplierId.key} className={`select w-full ${fields.supplierId.errors ? "select-error" : ""}`}>
+              <option value="">{t("new.chooseSupplier")}</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.supplierId.errorId} errors={fields.supplierId.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.priority.id} className="mb-1 block text-sm font-medium">
+              {t("new.priorityLabel")}
+            </label>
+            <select {...getSelectProps(fields.priority)} key={fields.priority.key} className="select w-full" aria-describedby="new-casefile-priority-hint">
+              <option value="">{t("noPriority")}</option>
+              {[1, 2, 3, 4, 5].map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.priority.errorId} errors={fields.priority.errors} />
+          </div>
+          <p id="new-casefile-priority-hint" className="text-xs text-base-content/70 sm:col-span-2">
+            {t("new.priorityHint")}
+          </p>
+          <div className="sm:text-right">
+            <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+              {busy ? t("new.submitting") : t("new.submit")}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
