@@ -337,3 +337,96 @@ export async function apiAnswer<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+const formId = (name: string) => z.coerce.number({ error: `Choose a ${name}` }).int(`Choose a ${name}`).positive(`Choose a ${name}`);
+
+/** The forms of the supplier screen's connection card, slide-over and tag dialog: one schema per `intent`. */
+export const connectionIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-supplier") }),
+  z.object({
+    intent: z.literal("save"),
+    is_priority: z.literal("on").optional(),
+    is_due_diligence: z.literal("on").optional(),
+    contact_email: z.email("Enter a valid email address").max(254).optional(),
+  }),
+  z.object({ intent: z.literal("remove-tag"), tagId: formId("tag") }),
+  z.object({ intent: z.literal("add-tag"), tagId: formId("tag") }),
+  z.object({ intent: z.literal("create-tag"), title: z.string({ error: "Enter a tag title" }).trim().min(1, "Enter a tag title").max(100) }),
+  z.object({ intent: z.literal("add-comment"), text: z.string({ error: "Write a comment" }).trim().min(1, "Write a comment").max(5000) }),
+  z.object({ intent: z.literal("delete-comment"), commentId: formId("comment") }),
+  z.object({ intent: z.literal("attach-file"), fileId: formId("file") }),
+  z.object({ intent: z.literal("detach-file"), fileId: formId("file") }),
+  z.object({ intent: z.literal("delete-connection") }),
+  z.object({ intent: z.literal("delete-tag"), tagId: formId("tag") }),
+]);
+
+export type ConnectionIntent = z.infer<typeof connectionIntentSchema>;
+export const CONNECTION_INTENTS: ReadonlyArray<ConnectionIntent["intent"]> = connectionIntentSchema.options.map((o) => o.shape.intent.value);
+
+/**
+ * Runs one form intent of the supplier screen for the organisation's
+ * connection to the company `orgNumber`. Throws ConnectionError when refused.
+ */
+export async function runConnectionIntent(input: { organizationId: number; user: { id: number; isAdmin: boolean }; orgNumber: string; intent: ConnectionIntent }): Promise<void> {
+  const { organizationId, user, intent } = input;
+  const userId = user.id;
+  if (intent.intent === "add-supplier") {
+    await addSupplier({ organizationId, userId, orgNumber: input.orgNumber });
+    return;
+  }
+  if (intent.intent === "delete-tag") {
+    const { deleteTag } = await import("./tags.server");
+    await deleteTag({ organizationId, userId, tagId: intent.tagId });
+    return;
+  }
+  if (intent.intent === "delete-comment") {
+    await deleteComment({ organizationId, user, commentId: intent.commentId });
+    return;
+  }
+  const row = await db()
+    .selectFrom("organization_connections as c")
+    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
+    .select("c.id")
+    .where("c.parent_organization_id", "=", organizationId)
+    .where("c.is_deleted", "=", 0)
+    .where("o.org_number", "=", input.orgNumber.replace(/\s/g, ""))
+    .executeTakeFirst();
+  if (!row) throw new ConnectionError(404, "Connection not found");
+  const id = row.id;
+  const change = (c: ConnectionChange) => updateConnection({ organizationId, userId, id, change: c });
+  switch (intent.intent) {
+    case "save": {
+      const current = await getConnection({ organizationId, id });
+      if (!current) throw new ConnectionError(404, "Connection not found");
+      // Only what changed is saved, so the audit trail shows real changes.
+      const priority = intent.is_priority === "on";
+      const dueDiligence = intent.is_due_diligence === "on";
+      const email = intent.contact_email?.trim() || null;
+      if (priority !== current.is_priority) await change({ is_priority: priority });
+      if (dueDiligence !== current.is_due_diligence) await change({ is_due_diligence: dueDiligence });
+      if (email !== current.contact_email) await change({ contact_email: email });
+      return;
+    }
+    case "remove-tag":
+      await change({ removeTagIds: [intent.tagId] });
+      return;
+    case "add-tag":
+      await change({ addTagIds: [intent.tagId] });
+      return;
+    case "create-tag":
+      await change({ newTags: [intent.title] });
+      return;
+    case "add-comment":
+      await change({ newComment: intent.text });
+      return;
+    case "attach-file":
+      await attachFile({ organizationId, userId, connectionId: id, fileId: intent.fileId });
+      return;
+    case "detach-file":
+      await detachFile({ organizationId, userId, connectionId: id, fileId: intent.fileId });
+      return;
+    case "delete-connection":
+      await change({ is_deleted: true });
+      return;
+  }
+}

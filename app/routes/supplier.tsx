@@ -1,5 +1,15 @@
-import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { flashNotice } from "@server/cookies";
+import { EditConnectionSlideOver } from "~/components/connection/EditConnectionSlideOver";
+import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
+import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
+import { safeRedirect } from "~/models/auth-schemas";
+import { casefilesBySupplier } from "~/models/casefiles.server";
+import { CONNECTION_INTENTS, ConnectionError, connectionForSupplier, connectionIntentSchema, runConnectionIntent } from "~/models/connections.server";
+import { listFiles } from "~/models/files.server";
+import { listTagsWithCounts } from "~/models/tags.server";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
@@ -58,14 +68,63 @@ export async function loader({ request }: LoaderFunctionArgs) {
           console.error("supplier screen: credit reports failed", { externalId, error: String(error) });
           return [];
         });
+  // The connection card, slide-over and tag dialog; each part fails soft to its empty state (spec 02 §8).
+  const orgId = user.organizationId;
+  const softly = <T,>(part: string, load: (organizationId: number) => Promise<T>, fallback: T): Promise<T> =>
+    orgId == null
+      ? Promise.resolve(fallback)
+      : load(orgId).catch((error: unknown) => {
+          console.error(`supplier screen: ${part} failed`, { externalId, error: String(error) });
+          return fallback;
+        });
+  const [connection, tags, myFiles, casefiles] = await Promise.all([
+    softly("connection", (organizationId) => (localId == null ? Promise.resolve(null) : connectionForSupplier({ organizationId, supplierOrganizationId: localId })), null),
+    softly("tags", (organizationId) => listTagsWithCounts({ organizationId }), []),
+    softly("files", (organizationId) => listFiles({ organizationId, userId: user.id }), []),
+    softly("casefiles", (organizationId) => (localId == null ? Promise.resolve([]) : casefilesBySupplier({ organizationId, supplierOrganizationId: localId })), []),
+  ]);
   const t = await i18nServer.getFixedT(request);
-  return json({ ...screen, ...work, localId, creditReports, title: `${screen.company.legal_name} · ${t("appName")}` });
+  return json({ ...screen, ...work, localId, creditReports, connection, tags, myFiles, casefiles, title: `${screen.company.legal_name} · ${t("appName")}` });
 }
 
 export type SupplierScreenData = SerializeFrom<typeof loader>;
 
+/**
+ * The connection's forms (card, slide-over, tag dialog), one `intent` each.
+ * A fetcher gets JSON; a plain post (it carries `redirectTo`) is redirected
+ * back with the 'Saved!' notice. Refused changes are logged and answered
+ * with their status; the form keeps what the user typed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const externalId = (new URL(request.url).searchParams.get("externalId") ?? "").replace(/\s/g, "");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !(CONNECTION_INTENTS as readonly string[]).includes(intent)) {
+    return json({ ok: false as const, status: 400, message: "Unknown intent" }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: connectionIntentSchema });
+  if (submission.status !== "success") {
+    console.warn("supplier screen: refused connection change", { intent, error: submission.error });
+    return json({ ok: false as const, status: 400, message: Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await runConnectionIntent({ organizationId: user.organizationId, user, orgNumber: externalId, intent: submission.value });
+  } catch (error) {
+    if (!(error instanceof ConnectionError)) throw error;
+    console.warn("supplier screen: refused connection change", { intent, status: error.status, message: error.message });
+    return json({ ok: false as const, status: error.status, message: error.message }, { status: error.status });
+  }
+  const redirectTo = formData.get("redirectTo");
+  if (typeof redirectTo === "string" && redirectTo) {
+    return redirect(safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`), { headers: { "Set-Cookie": await flashNotice(request, "common:saved") } });
+  }
+  return json({ ok: true as const });
+}
+
 /** URL state that only changes what is shown of data the page already has. */
-const DISPLAY_ONLY_PARAMS = ["view", "chart", "announcements", "intelligence", "person", "personTab"];
+const DISPLAY_ONLY_PARAMS = ["view", "chart", "announcements", "intelligence", "person", "personTab", "edit", "dialog", "confirm", "comment", "file", "tag"];
 
 /**
  * Opening a chart, the statements page or a person (the root loads persons),
@@ -94,6 +153,7 @@ export default function SupplierScreen() {
       ) : (
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-4">
+            <SupplierOverviewCard connection={data.connection} casefiles={data.casefiles} />
             <CreditReportsSection data={data} />
             <CompanyOverview data={data} />
             <TasksSection data={data} />
@@ -116,6 +176,13 @@ export default function SupplierScreen() {
         </div>
       )}
       <TaskResponseModal data={data} />
+      {params.get("edit") === "connection" ? (
+        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles}>
+          {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} /> : null}
+        </EditConnectionSlideOver>
+      ) : params.get("dialog") === "tags" ? (
+        <ManageTagsDialog tags={data.tags} />
+      ) : null}
     </div>
   );
 }
