@@ -84,7 +84,7 @@ export default function SuppliersScreen() {
           title={t(nextDir === "asc" ? "sortAscending" : "sortDescending", { column: label })}
         >
           {label}
-          <span aria-hidden="true" className={active ? "" : "text-base-content/30"}>
+          <span aria-hidden="true" className={active ? "" : "text-base-content/60"}>
             {active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}
           </span>
         </Link>
@@ -121,9 +121,12 @@ export default function SuppliersScreen() {
         {/* The order survives a new search; the page does not (a new result starts at page 1). */}
         {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-        <label className="flex min-w-0 flex-col gap-1 sm:col-span-2 lg:col-span-1">
-          <span className="text-xs font-medium text-base-content/70">{t("search")}</span>
+        <div className="flex min-w-0 flex-col gap-1 sm:col-span-2 lg:col-span-1">
+          <label htmlFor="suppliers-q" className="text-xs font-medium text-base-content/70">
+            {t("search")}
+          </label>
           <input
+            id="suppliers-q"
             ref={searchRef}
             type="search"
             name="q"
@@ -140,10 +143,12 @@ export default function SuppliersScreen() {
               }, SEARCH_DEBOUNCE_MS);
             }}
           />
-        </label>
-        <label className="flex min-w-0 flex-col gap-1">
-          <span className="text-xs font-medium text-base-content/70">{t("tag")}</span>
-          <select name="tag" defaultValue={query.tagId != null ? String(query.tagId) : ""} className="select select-sm w-full" key={`tag-${query.tagId ?? ""}`}>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor="suppliers-tag" className="text-xs font-medium text-base-content/70">
+            {t("tag")}
+          </label>
+          <select id="suppliers-tag" name="tag" defaultValue={query.tagId != null ? String(query.tagId) : ""} className="select select-sm w-full" key={`tag-${query.tagId ?? ""}`}>
             <option value="">{t("allTags")}</option>
             {tags.map((tag) => (
               <option key={tag.id} value={tag.id}>
@@ -151,23 +156,27 @@ export default function SuppliersScreen() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1">
-          <span className="text-xs font-medium text-base-content/70">{t("priority")}</span>
-          <select name="priority" defaultValue={flagValue(query.priority)} className="select select-sm w-full" key={`p-${flagValue(query.priority)}`}>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor="suppliers-priority" className="text-xs font-medium text-base-content/70">
+            {t("priority")}
+          </label>
+          <select id="suppliers-priority" name="priority" defaultValue={flagValue(query.priority)} className="select select-sm w-full" key={`p-${flagValue(query.priority)}`}>
             <option value="">{t("any")}</option>
             <option value="yes">{t("yes")}</option>
             <option value="no">{t("no")}</option>
           </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1">
-          <span className="text-xs font-medium text-base-content/70">{t("dueDiligence")}</span>
-          <select name="dd" defaultValue={flagValue(query.dueDiligence)} className="select select-sm w-full" key={`dd-${flagValue(query.dueDiligence)}`}>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor="suppliers-dd" className="text-xs font-medium text-base-content/70">
+            {t("dueDiligence")}
+          </label>
+          <select id="suppliers-dd" name="dd" defaultValue={flagValue(query.dueDiligence)} className="select select-sm w-full" key={`dd-${flagValue(query.dueDiligence)}`}>
             <option value="">{t("any")}</option>
             <option value="yes">{t("yes")}</option>
             <option value="no">{t("no")}</option>
           </select>
-        </label>
+        </div>
         <div className="flex items-center gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className="btn btn-primary btn-sm">
             <Icon name="search" className="size-4" />
@@ -195,7 +204,7 @@ export default function SuppliersScreen() {
           <div className={`mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 transition-opacity ${pending ? "opacity-60" : ""}`} aria-busy={pending || undefined}>
             <table className="table table-sm min-w-[52rem]">
               <caption className="sr-only">{t("tableCaption")}</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   {sortHeader("name", t("columns.name"))}
                   {sortHeader("orgNumber", t("columns.orgNumber"))}

@@ -1,0 +1,201 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+
+/**
+ * "My suppliers" (/suppliers) on the demo world, with JavaScript on and off:
+ * paging, search, the tag filter, sorting, opening a supplier, the CSV
+ * export, and organisation scoping.
+ */
+
+interface Row {
+  id: number;
+  name: string;
+  org_number: string | null;
+}
+
+function activeSuppliersOf(organizationId: number): Row[] {
+  return queryDb<Row>(
+    `select o.id, o.name, o.org_number from organization_connections c join organizations o on o.id = c.child_organization_id
+     where c.parent_organization_id = ? and c.is_deleted = 0`,
+    organizationId,
+  );
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Your organisation's suppliers" });
+const filters = (page: Page) => page.getByRole("search", { name: "Search and filter suppliers" });
+const searchBox = (page: Page) => filters(page).getByLabel("Search", { exact: true });
+const rowNames = (page: Page) => table(page).locator("tbody tr th").allInnerTexts();
+
+/** Submits the filter form: with JavaScript the search also submits itself, the button works in both. */
+async function applyFilters(page: Page) {
+  await filters(page).getByRole("button", { name: "Filter" }).click();
+}
+
+test.describe("My suppliers", () => {
+  test("lists the organisation's suppliers with paging", async ({ page, context }) => {
+    const analyst = demoUser("analyst@demo.test");
+    await signIn(context, analyst);
+    const total = activeSuppliersOf(analyst.organizationId).length;
+    expect(total).toBeGreaterThan(25);
+    const pages = Math.ceil(total / 25);
+
+    await page.goto("/suppliers");
+    await expect(page.getByRole("heading", { level: 1, name: "My suppliers" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText(`${total} suppliers`);
+    await expect(table(page).locator("tbody tr")).toHaveCount(25);
+    const nav = page.getByRole("navigation", { name: "Pages" });
+    await expect(nav).toContainText(`Page 1 of ${pages}`);
+    await expect(nav).toContainText(`1–25 of ${total}`);
+    const first = await rowNames(page);
+
+    await nav.getByRole("link", { name: "Next" }).click();
+    await expect(nav).toContainText(`Page 2 of ${pages}`);
+    await expect(page).toHaveURL(/page=2/);
+    const second = await rowNames(page);
+    expect(second.filter((n) => first.includes(n))).toEqual([]);
+
+    await nav.getByRole("link", { name: "Last" }).click();
+    await expect(nav).toContainText(`Page ${pages} of ${pages}`);
+    await expect(table(page).locator("tbody tr")).toHaveCount(total - (pages - 1) * 25);
+    await expect(nav.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+    // Badges and dates as the overview card shows them.
+    await page.goto("/suppliers?priority=yes");
+    await expect(table(page).locator("tbody tr").first()).toContainText("Priority Supplier");
+    await expect(table(page).locator("tbody tr").first().locator("td").last()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  });
+
+  test("search narrows the list, Norwegian letters included", async ({ page, context }, testInfo) => {
+    const analyst = demoUser("analyst@demo.test");
+    await signIn(context, analyst);
+    const expected = activeSuppliersOf(analyst.organizationId).filter((r) => r.name.toLocaleLowerCase("nb").includes("ø"));
+    expect(expected.length).toBeGreaterThan(0);
+
+    await page.goto("/suppliers");
+    if (testInfo.project.name === "js-on") await expect(page.locator("html[data-js]")).toHaveCount(1);
+    await searchBox(page).fill("ø");
+    if (testInfo.project.name === "js-on") {
+      // The search submits itself after a pause, replacing the history entry.
+      await expect(page).toHaveURL(/[?&]q=%C3%B8/);
+    } else {
+      await applyFilters(page);
+    }
+    await expect(page.getByRole("status")).toHaveText(`${expected.length} ${expected.length === 1 ? "supplier matches" : "suppliers match"}`);
+    const shown = await rowNames(page);
+    expect(shown.length).toBe(Math.min(25, expected.length));
+    for (const name of shown) expect(name.toLocaleLowerCase("nb")).toContain("ø");
+
+    // By organisation number.
+    const target = expected[0];
+    await searchBox(page).fill(target.org_number ?? "");
+    await applyFilters(page);
+    await expect(table(page).locator("tbody tr")).toHaveCount(1);
+    await expect(table(page).locator("tbody tr th")).toHaveText(target.name);
+
+    await searchBox(page).fill("no such supplier anywhere");
+    await applyFilters(page);
+    await expect(page.getByText("No results found.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(table(page).locator("tbody tr")).toHaveCount(25);
+  });
+
+  test("filters by tag", async ({ page, context }) => {
+    const analyst = demoUser("analyst@demo.test");
+    await signIn(context, analyst);
+    const [{ n }] = queryDb<{ n: number }>(
+      `select count(*) as n from organization_connections c
+       join organization_connection_tags ct on ct.connection_id = c.id join organization_tags t on t.id = ct.tag_id
+       where c.parent_organization_id = ? and c.is_deleted = 0 and t.title = 'Logistics'`,
+      analyst.organizationId,
+    );
+    expect(n).toBeGreaterThan(0);
+    await page.goto("/suppliers");
+    await filters(page).getByLabel("Tag", { exact: true }).selectOption({ label: "Logistics" });
+    await applyFilters(page);
+    await expect(page.getByRole("status")).toHaveText(`${n} ${n === 1 ? "supplier matches" : "suppliers match"}`);
+    const rows = table(page).locator("tbody tr");
+    const count = await rows.count();
+    expect(count).toBe(Math.min(25, n));
+    for (let i = 0; i < count; i++) await expect(rows.nth(i).getByRole("list")).toContainText("Logistics");
+    await expect(filters(page).getByLabel("Tag", { exact: true })).toHaveValue(/\d+/);
+  });
+
+  test("sorts by name both ways", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/suppliers");
+    const nameHeader = table(page).getByRole("columnheader", { name: /Name/ });
+    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+    const ascending = await rowNames(page);
+
+    await nameHeader.getByRole("link").click();
+    await expect(page).toHaveURL(/sort=name&dir=desc/);
+    await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "descending");
+    const descending = await rowNames(page);
+    expect(descending.filter((n) => ascending.includes(n))).toEqual([]);
+    // The first name A–Z is the very last one Z–A.
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Last" }).click();
+    await expect(page).toHaveURL(/page=\d+/);
+    const lastPage = await rowNames(page);
+    expect(lastPage[lastPage.length - 1]).toBe(ascending[0]);
+
+    await table(page).getByRole("columnheader", { name: /Name/ }).getByRole("link").click();
+    await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(await rowNames(page)).toEqual(ascending);
+  });
+
+  test("a row opens the supplier screen", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/suppliers");
+    const link = table(page).locator("tbody tr").first().getByRole("link");
+    const name = await link.innerText();
+    await link.click();
+    await expect(page).toHaveURL(/\/supplier\?externalId=\d{9}&localId=\d+/);
+    await expect(page.getByRole("heading", { name, exact: false }).first()).toBeVisible();
+  });
+
+  test("the CSV export downloads the filtered list with a header", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/suppliers?priority=yes");
+    const shown = await rowNames(page);
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^suppliers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, "utf8");
+    expect(text.startsWith("\uFEFFName,Organisation number,Country code,Country,Tags,Priority supplier,Under due diligence,Added\r\n")).toBe(true);
+    const lines = text.trim().split("\r\n").slice(1);
+    expect(lines.length).toBe(shown.length);
+    for (const line of lines) expect(line).toContain(",Yes,");
+  });
+
+  test("another organisation's suppliers are not listed", async ({ page, context }) => {
+    const analyst = demoUser("analyst@demo.test");
+    const other = demoUser("other@demo.test");
+    const ofOther = new Set(activeSuppliersOf(other.organizationId).map((r) => r.id));
+    const onlyFirst = activeSuppliersOf(analyst.organizationId).filter((r) => !ofOther.has(r.id));
+    expect(onlyFirst.length).toBeGreaterThan(0);
+    await signIn(context, other);
+    await page.goto("/suppliers");
+    await expect(page.getByRole("status")).toHaveText(`${ofOther.size} suppliers`);
+    await searchBox(page).fill(onlyFirst[0].org_number ?? onlyFirst[0].name);
+    await applyFilters(page);
+    await expect(page.getByText("No results found.")).toBeVisible();
+    await expect(table(page)).toHaveCount(0);
+  });
+
+  test("viewers (level 1) are refused", async ({ page, context }) => {
+    await signIn(context, demoUser("viewer@demo.test"));
+    const response = await page.goto("/suppliers");
+    expect(response?.status()).toBe(403);
+    await expect(table(page)).toHaveCount(0);
+  });
+
+  test("has no serious accessibility violations", async ({ page, context }, testInfo) => {
+    test.skip(testInfo.project.name !== "js-on", "axe runs with JavaScript");
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/suppliers?sort=added&dir=desc");
+    await expect(table(page)).toBeVisible();
+    await expectAccessible(page);
+  });
+});
