@@ -37,10 +37,20 @@ const card = (page: Page) => page.locator("#supplier-overview");
 const slideOver = (page: Page) => page.getByRole("dialog", { name: "Edit Supplier Connection" });
 const confirmation = (page: Page) => page.getByRole("alertdialog");
 
-/** Reloads the supplier screen without the slide-over and checks the card. */
-async function cardAfterReload(page: Page, check: () => Promise<void>) {
+/** The supplier's row in the My suppliers list (the fresh organisation follows only this one). */
+const listRow = (page: Page) => page.getByRole("table").getByRole("row").filter({ hasText: "Aktieselskapet Vinmonopolet" });
+
+/**
+ * Reloads the supplier screen without the slide-over and checks the card, then
+ * (when given) the /suppliers list, and returns to the slide-over.
+ */
+async function cardAfterReload(page: Page, check: () => Promise<void>, checkList?: () => Promise<void>) {
   await page.goto(SUPPLIER_URL);
   await check();
+  if (checkList) {
+    await page.goto("/suppliers");
+    await checkList();
+  }
   await page.goto(`${SUPPLIER_URL}&edit=connection`);
   await expect(slideOver(page)).toBeVisible();
 }
@@ -62,6 +72,10 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(card(page).getByText("No comments yet.")).toBeVisible();
   await expect(card(page).getByText("No files attached.")).toBeVisible();
   await expect(card(page).getByText("No casefiles for this supplier.")).toBeVisible();
+  await page.goto("/suppliers");
+  await expect(listRow(page)).toHaveCount(1);
+  await expect(listRow(page).getByRole("link", { name: "Aktieselskapet Vinmonopolet" })).toHaveAttribute("href", /externalId=817209882/);
+  await page.goto(SUPPLIER_URL);
   await page.screenshot({ path: path.join(shots, `connection-card-${testInfo.project.name}.png`), fullPage: false });
 
   // The edit icon opens the slide-over (URL state).
@@ -84,6 +98,9 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
     await expect(card(page).getByText("Priority Supplier")).toBeVisible();
     await expect(card(page).getByText("Under Due Diligence")).toBeVisible();
     await expect(card(page).getByText("contact@supplier.example")).toBeVisible();
+  }, async () => {
+    await expect(listRow(page).getByText("Priority Supplier")).toBeVisible();
+    await expect(listRow(page).getByText("Under Due Diligence")).toBeVisible();
   });
 
   // Create two tags, remove one, add it back from the existing tags, remove it again.
@@ -97,12 +114,17 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await cardAfterReload(page, async () => {
     await expect(card(page).getByText(tagA)).toBeVisible();
     await expect(card(page).getByText(tagB)).toBeVisible();
+  }, async () => {
+    await expect(listRow(page).getByText(tagA)).toBeVisible();
+    await expect(listRow(page).getByText(tagB)).toBeVisible();
   });
   await panel.getByRole("button", { name: `Remove tag ${tagB}` }).click();
   await expect(panel.getByRole("button", { name: `Remove tag ${tagB}` })).toHaveCount(0);
   await cardAfterReload(page, async () => {
     await expect(card(page).getByText(tagA)).toBeVisible();
     await expect(card(page).getByText(tagB)).toHaveCount(0);
+  }, async () => {
+    await expect(listRow(page).getByText(tagB)).toHaveCount(0);
   });
   await panel.getByLabel("Add Existing Tag").selectOption({ label: tagB });
   await panel.getByRole("button", { name: "Add Selected Tag" }).click();
@@ -127,6 +149,9 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await cardAfterReload(page, async () => {
     await expect(card(page).getByText(tagA)).toBeVisible();
     await expect(card(page).getByText(tagB)).toHaveCount(0);
+  }, async () => {
+    await expect(listRow(page).getByText(tagA)).toBeVisible();
+    await expect(listRow(page).getByText(tagB)).toHaveCount(0);
   });
 
   // A comment: add, then delete with its confirmation.
@@ -181,6 +206,10 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(page).not.toHaveURL(/edit=connection/);
   await page.reload();
   await expect(card(page).getByRole("button", { name: "Add to my suppliers" })).toBeVisible();
+  // Gone from the list too.
+  await page.goto("/suppliers");
+  await expect(listRow(page)).toHaveCount(0);
+  await expect(page.getByText("You are not following any suppliers yet.")).toBeVisible();
   const [row] = queryDb<{ is_deleted: number }>("select is_deleted from organization_connections where parent_organization_id = ?", user.organizationId);
   expect(row.is_deleted).toBe(1);
 });
