@@ -5,6 +5,7 @@
  *
  *   npm run bench            (defaults: 200 requests per page)
  *   BENCH_REQUESTS=500 npm run bench
+ *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -122,9 +123,9 @@ function startServer(dataDir: string): Promise<ChildProcess> {
   });
 }
 
-async function measure(label: string, url: string, headers: Record<string, string>) {
+async function measure(label: string, url: string, headers: Record<string, string>, requests = REQUESTS) {
   const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  for (let i = 0; i < requests; i++) {
     const t0 = performance.now();
     const res = await fetch(BASE + url, { headers, redirect: "manual" });
     await res.arrayBuffer();
@@ -166,5 +167,65 @@ if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/ind
   console.error("No build: run `npm run build` (or `npm start` once) first.");
   process.exit(1);
 }
-if (!process.env.BENCH_SKIP_DEMO) await run(1);
-await run(Number(process.env.BENCH_GROW ?? 100));
+/**
+ * "My suppliers" at scale: the analyst's customer follows 10 000 supplier
+ * organisations made from registry companies (copied under new numbers when
+ * the store has fewer), with the organisation's tags on most of them.
+ */
+async function runSupplierList(connections: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-"));
+  const { token } = await prepare(dataDir, 1);
+  const database = createDb(path.join(dataDir, "app.db"));
+  const analyst = await database.selectFrom("users").select("organization_id").where("email", "=", "analyst@demo.test").executeTakeFirstOrThrow();
+  const customer = analyst.organization_id!;
+  const started = performance.now();
+  const now = new Date().toISOString();
+  const tagIds = (await database.selectFrom("organization_tags").select("id").where("organization_id", "=", customer).orderBy("id").execute()).map((t) => t.id);
+  const logistics = await database.selectFrom("organization_tags").select("id").where("organization_id", "=", customer).where("title", "=", "Logistics").executeTakeFirstOrThrow();
+  const companies = await database.selectFrom("companies").select(["org_number", "legal_name", "country_code"]).orderBy("id").execute();
+  await database.transaction().execute(async (trx) => {
+    const existing = Number((await trx.selectFrom("organization_connections").select((eb) => eb.fn.countAll<number>().as("n")).where("parent_organization_id", "=", customer).where("is_deleted", "=", 0).executeTakeFirstOrThrow()).n);
+    for (let i = 0; i < connections - existing; i++) {
+      const c = companies[i % companies.length];
+      const round = Math.floor(i / companies.length);
+      const org = await trx
+        .insertInto("organizations")
+        .values({ name: round ? `${c.legal_name} ${round}` : c.legal_name, kind: "supplier", org_number: round ? `B${round}-${c.org_number}` : `S-${c.org_number}`, country_code: c.country_code, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const connection = await trx
+        .insertInto("organization_connections")
+        .values({ parent_organization_id: customer, child_organization_id: org.id, is_priority: i % 7 === 0 ? 1 : 0, is_due_diligence: i % 9 === 0 ? 1 : 0, created_at: new Date(Date.now() - i * 3_600_000).toISOString(), updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const tags = [tagIds[i % tagIds.length], tagIds[(i * 3 + 1) % tagIds.length]].filter((t, k, all) => all.indexOf(t) === k && i % 5 !== 0);
+      if (tags.length) await trx.insertInto("organization_connection_tags").values(tags.map((tagId) => ({ connection_id: connection.id, tag_id: tagId, created_at: now }))).execute();
+    }
+  });
+  const total = Number((await database.selectFrom("organization_connections").select((eb) => eb.fn.countAll<number>().as("n")).where("parent_organization_id", "=", customer).where("is_deleted", "=", 0).executeTakeFirstOrThrow()).n);
+  await database.destroy();
+  console.log(`  (made ${total} connections in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const server = await startServer(dataDir);
+  try {
+    console.log(`\nMy suppliers with ${total} connections (${tagIds.length} tags); ${REQUESTS} sequential requests each`);
+    const auth = { Cookie: `token=${token}` };
+    const pages = Math.ceil(total / 25);
+    await measure("GET /suppliers (document)", "/suppliers", auth);
+    await measure("GET /suppliers (data request)", "/suppliers?_data=routes%2Fsuppliers", auth);
+    await measure("search 'bygg' (data)", "/suppliers?q=bygg&_data=routes%2Fsuppliers", auth);
+    await measure("search 'ø' (data)", "/suppliers?q=%C3%B8&_data=routes%2Fsuppliers", auth);
+    await measure("tag filter Logistics (data)", `/suppliers?tag=${logistics.id}&_data=routes%2Fsuppliers`, auth);
+    await measure("sort by country desc (data)", "/suppliers?sort=country&dir=desc&_data=routes%2Fsuppliers", auth);
+    await measure(`last page ${pages} by name (data)`, `/suppliers?page=${pages}&_data=routes%2Fsuppliers`, auth);
+    await measure(`CSV export, all ${total}`, "/suppliers.csv", auth, Math.min(REQUESTS, 50));
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY !== "suppliers") {
+  if (!process.env.BENCH_SKIP_DEMO) await run(1);
+  await run(Number(process.env.BENCH_GROW ?? 100));
+}
+await runSupplierList(Number(process.env.BENCH_CONNECTIONS ?? 10_000));

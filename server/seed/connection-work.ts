@@ -244,6 +244,7 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
         if (p % 4 === 2) titles.add("Transparency Act");
         if (p % 8 === 3) titles.add("Tier 1");
         if (p % 11 === 7) titles.add("Under review");
+        if (p % 13 === 5) titles.add("Logistics");
         for (const title of titles) links.push({ connectionId: entry.connectionId, tagId: byTitle.get(title)!, title });
       }
       if (links.length === 0) continue;
