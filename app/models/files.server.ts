@@ -294,3 +294,29 @@ export async function deleteFile(input: { organizationId: number; userId: number
   }
   return true;
 }
+
+export interface FileWithAttachments extends FileListItem {
+  /** Active connections of the organisation the file is attached to (the delete confirmation names them). */
+  attachedConnections: number;
+}
+
+/** listFiles plus, per file, how many connections it is attached to: the panel's and /files' list. */
+export async function listFilesWithAttachments(input: { organizationId: number; userId: number }): Promise<FileWithAttachments[]> {
+  const files = await listFiles(input);
+  if (files.length === 0) return [];
+  const counts = await db()
+    .selectFrom("organization_connection_files as f")
+    .innerJoin("organization_connections as c", "c.id", "f.connection_id")
+    .select((eb) => ["f.file_upload_id as fileId", eb.fn.countAll<number>().as("n")])
+    .where(
+      "f.file_upload_id",
+      "in",
+      files.map((f) => f.id),
+    )
+    .where("c.parent_organization_id", "=", input.organizationId)
+    .where("c.is_deleted", "=", 0)
+    .groupBy("f.file_upload_id")
+    .execute();
+  const byFile = new Map(counts.map((c) => [c.fileId, Number(c.n)]));
+  return files.map((f) => ({ ...f, attachedConnections: byFile.get(f.id) ?? 0 }));
+}

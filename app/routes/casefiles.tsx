@@ -136,8 +136,8 @@ function NewCasefileForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newCasefileSchema((k) => tAll(k)) }),
   });
   return (
-    <section aria-labelledby="new-casefile-title" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="new-casefile-title" className="text-lg font-semibold">
+    <section aria-labelledby="new-casefile-heading" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="new-casefile-heading" className="text-lg font-semibold">
         {t("new.heading")}
       </h2>
       {suppliers.length === 0 ? (

@@ -22,8 +22,15 @@ export function PriorityBadge({ priority }: { priority: number | null }) {
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation("casefiles");
-  const tone = status === "closed" ? "badge-ghost" : status === "on_hold" ? "badge-warning badge-outline" : status === "in_progress" ? "badge-info badge-outline" : "badge-primary badge-outline";
-  return <span className={`badge badge-sm whitespace-nowrap ${tone}`}>{t(`status.${status}`, { defaultValue: status })}</span>;
+  const tone =
+    status === "closed"
+      ? "badge-ghost"
+      : status === "on_hold"
+        ? "border-amber-300 bg-amber-100 text-amber-950"
+        : status === "in_progress"
+          ? "border-sky-300 bg-sky-100 text-sky-950"
+          : "border-indigo-300 bg-indigo-100 text-indigo-950";
+  return <span className={`badge badge-sm whitespace-nowrap border ${tone}`}>{t(`status.${status}`, { defaultValue: status })}</span>;
 }
 
 /** The supplier's name, linking to its screen when it has an organisation number. */

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
+import { FilesPanel } from "~/components/files/FilesPanel";
 import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
@@ -112,7 +113,7 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   return (
     <div className="fixed inset-0 z-40 flex justify-end bg-black/30">
       <Link to={closeTo} className="flex-1" aria-hidden="true" tabIndex={-1} />
-      <aside role="dialog" aria-modal="true" aria-labelledby="panel-title" className="h-full w-full max-w-md bg-base-100 p-6 shadow-xl">
+      <aside role="dialog" aria-modal="true" aria-labelledby="panel-title" className="h-full w-full max-w-md overflow-y-auto bg-base-100 p-6 shadow-xl">
         <div className="flex items-center justify-between">
           <h2 id="panel-title" className="text-lg font-semibold">
             {title}
@@ -121,7 +122,7 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
             <Icon name="x" />
           </Link>
         </div>
-        <p className="mt-6 text-base-content/70">{t("scaffold.notAvailable")}</p>
+        {key === "files" ? <FilesPanel /> : <p className="mt-6 text-base-content/70">{t("scaffold.notAvailable")}</p>}
       </aside>
     </div>
   );

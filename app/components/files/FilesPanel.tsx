@@ -1,0 +1,289 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The user's uploaded files: the upload form, the list and the per-file
+ * actions, shared by the top bar's `?panel=files` slide-over and the /files
+ * page. Every change is a POST to /files with an `intent`; a plain post
+ * carries `redirectTo` (rendered only before hydration) and is redirected
+ * back, a fetcher post gets JSON.
+ */
+export interface PanelFile {
+  id: number;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  attachedConnections: number;
+}
+
+export interface FilesPanelData {
+  signedIn: boolean;
+  files: PanelFile[];
+  limit: string;
+}
+
+export type FilesActionData = { ok: true; intent: "upload" | "delete" } | { ok: false; intent: "upload" | "delete"; error: string };
+
+/** The browser's fallback name when a download carries no Content-Disposition name (spec 02 §7). */
+export const DOWNLOAD_FALLBACK_NAME = "downloaded-file";
+
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function formatBytes(size: number, language: string): string {
+  return new Intl.NumberFormat(language === "no" ? "nb-NO" : "en-GB").format(size);
+}
+
+/** The body of the `?panel=files` slide-over: a fetcher with JavaScript, a link to /files without. */
+export function FilesPanel() {
+  const { t } = useTranslation("files");
+  const hydrated = useHydrated();
+  const list = useFetcher<FilesPanelData>({ key: "files-panel" });
+  const loadedOnce = useRef(false);
+  useEffect(() => {
+    if (hydrated && !loadedOnce.current) {
+      loadedOnce.current = true;
+      list.load("/files/panel");
+    }
+  }, [hydrated, list]);
+
+  if (!hydrated) {
+    return (
+      <div className="mt-6 flex flex-col gap-3">
+        <p className="text-sm text-base-content/70">{t("noScriptHint")}</p>
+        <Link to="/files" className="btn btn-primary self-start">
+          {t("openPage")}
+        </Link>
+      </div>
+    );
+  }
+  const data = list.data;
+  if (!data) {
+    return (
+      <p className="mt-6 flex items-center gap-2 text-sm text-base-content/70" role="status">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        {t("loading")}
+      </p>
+    );
+  }
+  if (!data.signedIn) {
+    return (
+      <div className="mt-6 flex flex-col gap-3">
+        <p>{t("loginPrompt")}</p>
+        <Link to="/login" className="btn btn-primary self-start">
+          {t("login")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 flex flex-col gap-6">
+      <UploadForm limit={data.limit} />
+      <FileList files={data.files} />
+      <Link to="/files" className="link link-hover text-sm">
+        {t("openPage")}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Upload form. The input is `required`; with JavaScript an empty submit shows
+ * 'Please select a file first.' instead of the browser's own bubble, and the
+ * server says the same when a file is missing.
+ */
+export function UploadForm({ limit, actionData }: { limit: string; actionData?: FilesActionData }) {
+  const { t } = useTranslation("files");
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const fetcher = useFetcher<FilesActionData>({ key: "files-upload" });
+  const [clientError, setClientError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputId = useId();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data ?? actionData;
+  const serverError = result && !result.ok && result.intent === "upload" ? result.error : null;
+  const error = clientError ?? serverError;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  const content = (
+    <>
+      <input type="hidden" name="intent" value="upload" />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
+        {t("fileLabel")}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        name="file"
+        required
+        className={`file-input w-full ${error ? "file-input-error" : ""}`}
+        aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
+        aria-invalid={error ? true : undefined}
+        onChange={() => setClientError(null)}
+      />
+      <p id={`${inputId}-hint`} className="mt-1 text-xs text-base-content/70">
+        {t("limitHint", { limit })}
+      </p>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+      {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "upload" ? (
+        <p role="status" className="mt-1 text-sm font-medium">
+          <span aria-hidden="true" className="mr-1 text-success">
+            ✓
+          </span>
+          {t("uploaded")}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
+        {busy ? t("uploading") : t("upload")}
+      </button>
+    </>
+  );
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem("file");
+    if (input instanceof HTMLInputElement && !input.files?.length) {
+      event.preventDefault();
+      setClientError(t("selectFirst"));
+      input.focus();
+    } else setClientError(null);
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-heading`}>
+      <h3 id={`${inputId}-heading`} className="mb-2 font-semibold">
+        {t("uploadHeading")}
+      </h3>
+      {/* One element before and after hydration, so a file chosen early stays chosen; without JavaScript it is a plain multipart post. */}
+      <fetcher.Form ref={formRef} method="post" action="/files" encType="multipart/form-data" noValidate={hydrated} onSubmit={onSubmit}>
+        {content}
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export function FileList({ files }: { files: PanelFile[] }) {
+  const { t, i18n } = useTranslation("files");
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-semibold">
+        {t("listHeading")}
+      </h3>
+      {files.length === 0 ? (
+        <p className="text-sm text-base-content/70">{t("empty")}</p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="break-all font-medium">{file.fileName}</p>
+                <p className="text-xs text-base-content/70">{t("size", { size: formatBytes(file.fileSize, i18n.language) })}</p>
+              </div>
+              <FileActions file={file} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Download and Delete. Preview (PDF, spreadsheets) and View/Analyse (.xlsx
+ * and supplier-list mime types) come with a later issue: they belong here,
+ * before Download, each opening its modal as URL state (`?preview={id}`,
+ * `?analyse={id}`) so they too work without JavaScript.
+ */
+function FileActions({ file }: { file: PanelFile }) {
+  const { t } = useTranslation("files");
+  const hydrated = useHydrated();
+  return (
+    <div className="flex items-center gap-2">
+      {/* Later issue: <PreviewButton file={file} /> and <AnalyseButton file={file} /> */}
+      <a
+        href={`/api/file-uploads/${file.id}/download`}
+        // The Content-Disposition name wins over this one; it is only the fallback.
+        download={DOWNLOAD_FALLBACK_NAME}
+        className="btn btn-ghost btn-xs"
+        aria-label={t("downloadName", { name: file.fileName })}
+      >
+        {t("download")}
+      </a>
+      {hydrated ? (
+        <DeleteButton file={file} />
+      ) : (
+        <Link to={`/files?delete=${file.id}`} className="btn btn-ghost btn-xs text-error" aria-label={t("deleteName", { name: file.fileName })}>
+          {t("delete")}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** With JavaScript: a modal dialog with the spec's confirmation, posting through a fetcher. */
+function DeleteButton({ file }: { file: PanelFile }) {
+  const { t } = useTranslation("files");
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<FilesActionData>();
+  const titleId = useId();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) dialogRef.current?.close();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-xs text-error" aria-label={t("deleteName", { name: file.fileName })} onClick={() => dialogRef.current?.showModal()}>
+        {t("delete")}
+      </button>
+      <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>
+        <div className="modal-box">
+          <h3 id={titleId} className="text-lg font-semibold">
+            {t("confirmTitle")}
+          </h3>
+          <p className="mt-1 break-all text-sm text-base-content/70">{file.fileName}</p>
+          <ConfirmText attached={file.attachedConnections} />
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => dialogRef.current?.close()}>
+              {t("cancel")}
+            </button>
+            <fetcher.Form method="post" action="/files">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={file.id} />
+              <button type="submit" className="btn btn-error" disabled={busy}>
+                {busy ? t("deleting") : t("delete")}
+              </button>
+            </fetcher.Form>
+          </div>
+        </div>
+        <form method="dialog" className="modal-backdrop">
+          <button type="submit" tabIndex={-1}>
+            {t("cancel")}
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+export function ConfirmText({ attached }: { attached: number }) {
+  const { t } = useTranslation("files");
+  return (
+    <p className="mt-3">
+      {t("confirmDelete")}
+      {attached > 0 ? ` ${t("attachedWarning", { count: attached })}` : null}
+    </p>
+  );
+}
