@@ -143,16 +143,16 @@ function NewCasefileForm() {
       {suppliers.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/70">{t("new.noSuppliers")}</p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_14rem_8rem]">
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem]">
           <input type="hidden" name="intent" value="create" />
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-2">
             <label htmlFor={fields.title.id} className="mb-1 block text-sm font-medium">
               {t("new.titleLabel")}
             </label>
             <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className={`input w-full ${fields.title.errors ? "input-error" : ""}`} />
             <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
           </div>
-          <div className="sm:col-span-2">
+          <div>
             <label htmlFor={fields.supplierId.id} className="mb-1 block text-sm font-medium">
               {t("new.supplierLabel")}
             </label>
@@ -178,13 +178,13 @@ function NewCasefileForm() {
                 </option>
               ))}
             </select>
+            <p id="new-casefile-priority-hint" className="mt-1 text-xs text-base-content/70">
+              {t("new.priorityHint")}
+            </p>
             <FieldErrors id={fields.priority.errorId} errors={fields.priority.errors} />
           </div>
-          <p id="new-casefile-priority-hint" className="text-xs text-base-content/70 sm:col-span-2">
-            {t("new.priorityHint")}
-          </p>
-          <div className="sm:text-right">
-            <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+          <div className="sm:col-span-2 sm:text-right">
+            <button type="submit" className="btn btn-primary w-full whitespace-nowrap sm:w-auto" disabled={busy}>
               {busy ? t("new.submitting") : t("new.submit")}
             </button>
           </div>

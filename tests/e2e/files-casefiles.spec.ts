@@ -60,7 +60,7 @@ test.describe("file uploads", () => {
       await expect(panel.getByRole("listitem").filter({ hasText: name })).toBeVisible();
       await expect(panel.getByText(`${Buffer.byteLength(content)} bytes`)).toBeVisible();
       await expect(panel.getByText("Please select a file first.")).toHaveCount(0);
-      await page.screenshot({ path: "test-results/screenshots/files-panel-js.png", fullPage: true });
+      await page.screenshot({ path: ".cache/screenshots-files/files-panel-js.png", fullPage: true });
       await expectAccessible(page);
 
       const downloadPromise = page.waitForEvent("download");
@@ -72,13 +72,13 @@ test.describe("file uploads", () => {
       await panel.getByRole("button", { name: `Delete ${name}` }).click();
       const dialog = page.getByRole("dialog", { name: "Delete file" });
       await expect(dialog.getByText(CONFIRM)).toBeVisible();
-      await page.screenshot({ path: "test-results/screenshots/files-delete-dialog-js.png" });
+      await page.screenshot({ path: ".cache/screenshots-files/files-delete-dialog-js.png" });
       await dialog.getByRole("button", { name: "Delete", exact: true }).click();
       await expect(panel.getByText("No files have been uploaded yet.")).toBeVisible();
       await expect(panel.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
     } else {
       // Without JavaScript the panel cannot load its list; it leads to the full page.
-      await page.screenshot({ path: "test-results/screenshots/files-panel-nojs.png", fullPage: true });
+      await page.screenshot({ path: ".cache/screenshots-files/files-panel-nojs.png", fullPage: true });
       await panel.getByRole("link", { name: "Open your files" }).first().click();
       await expect(page).toHaveURL(/\/files$/);
       await expect(page.getByRole("heading", { name: "File uploads" })).toBeVisible();
@@ -88,7 +88,7 @@ test.describe("file uploads", () => {
       await expect(page.getByRole("status").filter({ hasText: "File uploaded." })).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: name })).toBeVisible();
       await expect(page.getByText(`${Buffer.byteLength(content)} bytes`)).toBeVisible();
-      await page.screenshot({ path: "test-results/screenshots/files-page-nojs.png", fullPage: true });
+      await page.screenshot({ path: ".cache/screenshots-files/files-page-nojs.png", fullPage: true });
 
       const downloadPromise = page.waitForEvent("download");
       await page.getByRole("link", { name: `Download ${name}` }).click();
@@ -99,7 +99,7 @@ test.describe("file uploads", () => {
       await page.getByRole("link", { name: `Delete ${name}` }).click();
       await expect(page).toHaveURL(/\/files\?delete=\d+$/);
       await expect(page.getByText(CONFIRM)).toBeVisible();
-      await page.screenshot({ path: "test-results/screenshots/files-delete-confirm-nojs.png", fullPage: true });
+      await page.screenshot({ path: ".cache/screenshots-files/files-delete-confirm-nojs.png", fullPage: true });
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
       await expect(page).toHaveURL(/\/files$/);
       await expect(page.getByRole("status").filter({ hasText: "File deleted." })).toBeVisible();
@@ -163,7 +163,7 @@ test.describe("case files", () => {
     await expect(row).toContainText(supplier.name);
     await expect(row).toContainText("Open");
     await expect(row.locator("[data-priority='4']")).toHaveText("4");
-    await page.screenshot({ path: `test-results/screenshots/casefiles-list-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+    await page.screenshot({ path: `.cache/screenshots-files/casefiles-list-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
     await row.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/casefiles/${id}$`));
 
@@ -180,7 +180,7 @@ test.describe("case files", () => {
     await page.getByRole("button", { name: "Save priority" }).click();
     await expect(page.getByText("Priority changed from 4 to 2")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Saved!" })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/casefile-detail-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+    await page.screenshot({ path: `.cache/screenshots-files/casefile-detail-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
     if (javaScriptEnabled) await expectAccessible(page);
 
     await page.reload();

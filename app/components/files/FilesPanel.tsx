@@ -84,7 +84,7 @@ export function FilesPanel() {
     <div className="mt-6 flex flex-col gap-6">
       <UploadForm limit={data.limit} />
       <FileList files={data.files} />
-      <Link to="/files" className="link link-hover text-sm">
+      <Link to="/files" className="link link-primary text-sm">
         {t("openPage")}
       </Link>
     </div>
