@@ -116,6 +116,8 @@ export default function SuppliersScreen() {
         role="search"
         aria-label={t("filtersLabel")}
         preventScrollReset
+        // A submit (button or Enter) supersedes a search still waiting for its pause.
+        onSubmit={() => clearTimeout(timer.current)}
         className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
       >
         {/* The order survives a new search; the page does not (a new result starts at page 1). */}
@@ -183,7 +185,7 @@ export default function SuppliersScreen() {
             {t("filter")}
           </button>
           {filtered ? (
-            <Link to={href({ q: null, tag: null, priority: null, dd: null, page: null })} className="link link-hover text-sm whitespace-nowrap">
+            <Link to={href({ q: null, tag: null, priority: null, dd: null, page: null })} onClick={() => clearTimeout(timer.current)} className="link link-hover text-sm whitespace-nowrap">
               {t("clearFilters")}
             </Link>
           ) : null}
