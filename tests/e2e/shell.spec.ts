@@ -148,18 +148,18 @@ test.describe("language", () => {
   test("switching to Norwegian updates the account and the page, and back", async ({ page, context }) => {
     const user = await createUser({ accessLevel: 2 });
     await signIn(context, user);
-    await page.goto("/casefiles");
+    await page.goto("/projects");
     await page.getByLabel("User menu").click();
     await page.getByRole("button", { name: "Norwegian" }).click();
-    await expect(page.getByRole("heading", { name: "Saksmapper" })).toBeVisible();
-    await expect(page).toHaveURL(/\/casefiles$/);
+    await expect(page.getByRole("heading", { name: "Prosjekter" })).toBeVisible();
+    await expect(page).toHaveURL(/\/projects$/);
     expect(userLanguage(user.id)).toBe("no");
     await page.reload();
     await expect(page.getByText("Denne siden er ikke tilgjengelig ennå.")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "no");
     await page.getByLabel("Brukermeny").click();
     await page.getByRole("button", { name: "Engelsk" }).click();
-    await expect(page.getByRole("heading", { name: "Case files" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
     expect(userLanguage(user.id)).toBe("en");
   });
 
