@@ -14,24 +14,7 @@ import { createUser, queryDb, signIn, type TestUser } from "./helpers";
 
 const COMPANY = "817209882";
 const SUPPLIER_URL = `/supplier?externalId=${COMPANY}`;
-
-/** An uploaded file of the user, stored the way server/storage.ts stores one. */
-function insertFile(user: TestUser, fileName: string, bytes: Buffer): number {
-  const key = randomBytes(16).toString("hex");
-  const dir = path.join(E2E_DATA_DIR, "uploads");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, key), bytes);
-  const [row] = queryDb<{ id: number }>(
-    "insert into file_uploads (organization_id, user_id, file_name, file_size, mime_type, storage_key, created_at) values (?, ?, ?, ?, 'application/pdf', ?, ?) returning id",
-    user.organizationId,
-    user.id,
-    fileName,
-    bytes.length,
-    key,
-    new Date().toISOString(),
-  );
-  return row.id;
-}
+const FILE_LABEL = "File";
 
 const card = (page: Page) => page.locator("#supplier-overview");
 const slideOver = (page: Page) => page.getByRole("dialog", { name: "Edit Supplier Connection" });
@@ -172,11 +155,15 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
     await expect(card(page).getByText("No comments yet.")).toBeVisible();
   });
 
-  // A file of the user: attach, then remove with its confirmation.
+  // Upload a file on the files page, attach it, then remove it with its confirmation.
   const fileName = `contract-${randomBytes(2).toString("hex")}.pdf`;
   const bytes = Buffer.from("%PDF-1.4\n% supplier contract\n");
-  const fileId = insertFile(user, fileName, bytes);
-  await page.reload();
+  await page.goto("/files");
+  await page.getByLabel(FILE_LABEL, { exact: true }).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: bytes });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("paragraph").filter({ hasText: fileName }).first()).toBeVisible();
+  const [{ id: fileId }] = queryDb<{ id: number }>("select id from file_uploads where user_id = ? and file_name = ?", user.id, fileName);
+  await page.goto(`${SUPPLIER_URL}&edit=connection`);
   await panel.getByLabel("Attach Existing File").selectOption({ label: fileName });
   await panel.getByRole("button", { name: "Attach File" }).click();
   await expect(panel.getByRole("link", { name: `Remove ${fileName}` })).toBeVisible();
