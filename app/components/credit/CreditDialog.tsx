@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { useModal } from "~/components/ui/useModal";
-import { CREDIT_COUNTRIES, CREDIT_SEARCH_DEBOUNCE_MS, DEFAULT_REPORT_FILE_NAME, fileNameFromContentDisposition, isCreditCountry } from "~/models/credit";
+import { CREDIT_COUNTRIES, CREDIT_SEARCH_DEBOUNCE_MS, DEFAULT_REPORT_FILE_NAME, isCreditCountry } from "~/models/credit";
+import { useFetchDownload } from "~/components/ui/download";
 import type { loadCreditDialog } from "~/models/credit-dialog.server";
 import { MISSING } from "~/models/format";
 import { CREDIT_ORDER_ACTION, CreditConfirmStep } from "./CreditConfirmStep";
@@ -349,42 +350,14 @@ function LoadingStep() {
   );
 }
 
-/** Saves a blob under a name: the one way a page can hand a fetched file to the browser's downloads. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Done: the report is ready; download it or start over (spec 02 §4). */
 function DoneStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "done" }> }) {
   const { t } = useTranslation("credit");
   const links = useCreditLinks();
-  const [download, setDownload] = useState<"idle" | "busy" | "failed">("idle");
   const { order } = dialog;
   const href = `/api/credit-safe/${order.id}/download`;
-
   // A plain link downloads without JavaScript; with it the page stays put and a failure says so.
-  const onDownload = async (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    if (download === "busy") return;
-    setDownload("busy");
-    try {
-      const response = await fetch(href, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const blob = await response.blob();
-      saveBlob(blob, fileNameFromContentDisposition(response.headers.get("Content-Disposition")) ?? DEFAULT_REPORT_FILE_NAME);
-      setDownload("idle");
-    } catch {
-      setDownload("failed");
-    }
-  };
+  const { state: download, onClick: onDownload } = useFetchDownload(href, DEFAULT_REPORT_FILE_NAME);
 
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">

@@ -59,6 +59,4 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-export function isPlainClick(event: React.MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
+export { isPlainClick } from "~/components/ui/download";

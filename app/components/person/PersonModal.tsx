@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isPlainClick } from "~/components/ui/download";
 import { useModal } from "~/components/ui/useModal";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
@@ -179,9 +180,6 @@ function sexLabel(sex: string | null, t: (key: string) => string): string {
   return sex;
 }
 
-function isPlainClick(event: React.MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 
 function OrganisationLink({ reference, name }: { reference: string; name: string }) {

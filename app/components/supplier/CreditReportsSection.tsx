@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { SupplierScreenData } from "~/routes/supplier";
-import { DEFAULT_REPORT_FILE_NAME, fileNameFromContentDisposition } from "~/models/credit";
+import { DEFAULT_REPORT_FILE_NAME } from "~/models/credit";
+import { useFetchDownload } from "~/components/ui/download";
 import { formatDate, MISSING } from "~/models/format";
 import { notificationRiskColor } from "~/models/risk";
 import { withParams } from "./screen-url";
@@ -53,18 +53,6 @@ export function CreditReportsSection({ data }: { data: SupplierScreenData; extra
   );
 }
 
-/** Saves a downloaded blob under a name: the one way a browser lets a script do it. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has handed the blob to the browser's download; free it after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * A credit report's download. It is a plain link (the server answers with an
@@ -74,24 +62,8 @@ function saveBlob(blob: Blob, fileName: string) {
  */
 export function CreditReportDownload({ id, fileName, className }: { id: number; fileName: string; className?: string }) {
   const { t } = useTranslation("creditReports");
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   const href = `/api/credit-safe/${id}/download`;
-  async function download(event: MouseEvent<HTMLAnchorElement>) {
-    // Modified clicks (new tab, save link as) keep the browser's own behaviour.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (state === "busy") return;
-    setState("busy");
-    try {
-      const response = await fetch(href, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const blob = await response.blob();
-      saveBlob(blob, fileNameFromContentDisposition(response.headers.get("Content-Disposition")) ?? (fileName || DEFAULT_REPORT_FILE_NAME));
-      setState("idle");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { state, onClick: download } = useFetchDownload(href, fileName || DEFAULT_REPORT_FILE_NAME);
   return (
     <span className="inline-flex flex-col items-end gap-1">
       <a href={href} download={fileName || DEFAULT_REPORT_FILE_NAME} onClick={download} aria-busy={state === "busy" || undefined} className={className}>

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isPlainClick } from "~/components/ui/download";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { formatOwnership } from "~/models/format";
@@ -54,9 +55,6 @@ export function useOwnershipTrees(trees: SupplierScreenData["trees"]) {
   };
 }
 
-function isPlainClick(event: React.MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 /**
  * The expand/collapse control of one organisation's tree. Without JavaScript

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fetchAndSave, isPlainClick } from "~/components/ui/download";
 import { useModal } from "~/components/ui/useModal";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatThousands } from "~/models/format";
@@ -190,7 +191,7 @@ function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessa
     if (busy != null) return;
     setBusy(file.id);
     setFailed(false);
-    const ok = await downloadFile(taskFileHref(file.id), file.fileName);
+    const ok = await fetchAndSave(taskFileHref(file.id), file.fileName);
     setBusy(null);
     setFailed(!ok);
   };
@@ -226,29 +227,5 @@ function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessa
   );
 }
 
-/** Fetches a file and hands it to the browser's download under its name; false on any failure. */
-async function downloadFile(href: string, fileName: string): Promise<boolean> {
-  try {
-    const res = await fetch(href, { credentials: "same-origin" });
-    if (!res.ok) return false;
-    const blob = await res.blob();
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName;
-    a.style.display = "none";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Revoked later: the browser reads the blob after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-function isPlainClick(event: React.MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
