@@ -85,12 +85,15 @@ test.describe("navigation by access level", () => {
     }
   });
 
-  test("the navigation expands, stays expanded after a reload, and collapses", async ({ page, context }) => {
+  test("the navigation expands, stays expanded after a reload, and collapses", async ({ page, context, javaScriptEnabled }) => {
     await signIn(context, await createUser({ accessLevel: 2 }));
     await page.goto("/suppliers");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link", { name: "My suppliers" })).toBeHidden();
+    // With JavaScript the toggle answers at once and saves in the background: wait for the save before reloading.
+    const saved = javaScriptEnabled ? page.waitForResponse((r) => r.url().includes("/preferences/nav")) : null;
     await page.getByRole("button", { name: "Expand navigation" }).click();
+    await saved;
     await expect(nav.getByRole("link", { name: "My suppliers" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Reporting portal" })).toBeVisible();
     await expect(page).toHaveURL(/\/suppliers$/);
