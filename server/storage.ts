@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type fs from "node:fs";
+import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { db, now } from "./db";
 import type { DB } from "./db-types";
-import { dataPath, env } from "./env";
+import { blobStore } from "./blob-store";
+import { env } from "./env";
 
 /**
  * Uploaded files: bytes under DATA_DIR/uploads, metadata in `file_uploads`.
@@ -19,7 +17,7 @@ export function uploadMaxBytes(): number {
   return env().UPLOAD_MAX_BYTES;
 }
 
-const STORAGE_KEY = /^[a-f0-9]{32}$/;
+const uploads = blobStore("uploads");
 
 export interface StoredFile {
   id: number;
@@ -36,34 +34,10 @@ export interface SaveFileMeta {
   userId: number | null;
 }
 
-function uploadsDir(): string {
-  const dir = dataPath("uploads");
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-function pathFor(storageKey: string): string {
-  // Keys come from the database, but a corrupted row must still not reach outside the folder.
-  if (!STORAGE_KEY.test(storageKey)) throw new Error("Invalid storage key");
-  return path.join(uploadsDir(), storageKey);
-}
-
 /** Writes the bytes under a fresh key and records them; the row exists only once the bytes are complete. */
 export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveFileMeta, database: Kysely<DB> = db()): Promise<StoredFile> {
-  const storageKey = randomBytes(16).toString("hex");
-  const target = pathFor(storageKey);
-  const partial = `${target}.part`;
-  let fileSize = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      fileSize += chunk.length;
-      done(null, chunk);
-    },
-  });
-  const source = data instanceof Readable ? data : Readable.from([Buffer.from(data)]);
+  const { storageKey, fileSize } = await uploads.write(data instanceof Readable ? data : Buffer.from(data));
   try {
-    await pipeline(source, counter, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }));
-    await fs.promises.rename(partial, target);
     const fileName = cleanStoredName(meta.fileName);
     const mimeType = meta.mimeType || "application/octet-stream";
     const row = await database
@@ -81,28 +55,19 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
       .executeTakeFirstOrThrow();
     return { id: row.id, fileName, fileSize, mimeType, storageKey };
   } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    await fs.promises.rm(target, { force: true });
+    await uploads.remove(storageKey);
     throw error;
   }
 }
 
 /** A read stream over stored bytes, or null when they are gone. */
-export async function openFile(storageKey: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
-  const file = pathFor(storageKey);
-  try {
-    const stat = await fs.promises.stat(file);
-    if (!stat.isFile()) return null;
-    return { stream: fs.createReadStream(file), size: stat.size };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+export function openFile(storageKey: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
+  return uploads.open(storageKey);
 }
 
 /** Removes the bytes only; the `file_uploads` row belongs to whoever deletes the upload. */
-export async function deleteStoredFile(storageKey: string): Promise<void> {
-  await fs.promises.rm(pathFor(storageKey), { force: true });
+export function deleteStoredFile(storageKey: string): Promise<void> {
+  return uploads.remove(storageKey);
 }
 
 /**
