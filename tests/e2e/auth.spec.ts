@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createInvitation, createUser, DEMO_PASSWORD, expectAccessible, latestMailTo, signInWithForm, uniqueEmail } from "./helpers";
 
 test.describe("sign-up, sign-in and sign-out", () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { E2E_DATA_DIR } from "./env";
 import { createUser, queryDb, signIn, type TestUser } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 import { pdfText } from "../helpers/pdf-text";
 import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 

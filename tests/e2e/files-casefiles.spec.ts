@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, queryDb, signIn, type TestUser } from "./helpers";
 
 /**

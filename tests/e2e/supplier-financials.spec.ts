@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 import { E2E_DATA_DIR } from "./env";
 import AxeBuilder from "@axe-core/playwright";
 import { createUser, demoUser, queryDb, signIn, waitForHydration } from "./helpers";

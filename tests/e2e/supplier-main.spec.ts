@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { readIntelligence } from "../../app/components/supplier/main-helpers";
 import { formatDate, formatThousands } from "../../app/models/format";
 import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";

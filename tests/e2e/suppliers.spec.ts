@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
