@@ -1,5 +1,6 @@
 import { complianceFlags } from "./compliance";
 import { notificationsForCompany } from "./notifications.server";
+import { softLoad } from "./soft-load.server";
 import { refreshCompany } from "./registry-live.server";
 import {
   announcements,
@@ -35,12 +36,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
   await refreshCompany(input.externalId);
   const company = await findCompany(input.externalId);
   if (!company) return null;
-  // A section whose data fails to load shows its empty state (spec 02 §8: failures are silent); the error is logged.
-  const soft = <T>(section: string, load: Promise<T>, empty: T): Promise<T> =>
-    load.catch((error: unknown) => {
-      console.error(`supplier screen: ${section} failed`, { orgNumber: company.org_number, error: String(error) });
-      return empty;
-    });
+  const soft = <T>(section: string, load: Promise<T>, empty: T) => softLoad(`supplier screen: ${section}`, load, empty, { orgNumber: company.org_number });
   const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees] = await Promise.all([
     soft("statements", financialStatements(company.id), []),
     soft("shareholders", shareholders(company.id), []),

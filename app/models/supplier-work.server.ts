@@ -1,12 +1,19 @@
 import { db } from "@server/db";
-import { submittedSurveyResponses } from "./surveys.server";
+import { casefilesBySupplier, type CasefileListItem } from "./casefiles.server";
+import { connectionForSupplier } from "./connections.server";
+import { supplierCreditReports, type CreditReportListItem } from "./credit-reports.server";
+import { listFiles, type FileListItem } from "./files.server";
+import { softLoad } from "./soft-load.server";
 import { subSuppliers, type SubSuppliersResult } from "./sub-suppliers.server";
-import { taskResponseForCustomer, tasksForSupplier } from "./tasks.server";
+import { submittedSurveyResponses, type SurveyResponseOut } from "./surveys.server";
+import { listTagsWithCounts } from "./tags.server";
+import { taskResponseForCustomer, tasksForSupplier, type ComplianceTaskOut, type TaskResponseOut } from "./tasks.server";
 
 /**
- * The organisation-owned part of the supplier screen: tasks, survey
- * responses, sub-suppliers and an open task response, for the session's
- * organisation only.
+ * The organisation-owned part of the supplier screen, for the session's
+ * organisation only: tasks, survey responses, sub-suppliers, an open task
+ * response, its credit reports on the company, the connection with its tags,
+ * the user's files and the case files. Each part fails soft to its empty state.
  */
 
 /** The local supplier organisation the viewer follows under this organisation number, if any. */
@@ -24,25 +31,41 @@ export async function followedSupplierId(organizationId: number, orgNumber: stri
 
 export async function loadSupplierWork(input: {
   organizationId: number | null;
+  userId: number;
+  /** The supplier organisation this organisation follows under the company's number, or null. */
   supplierOrganizationId: number | null;
+  company: { orgNumber: string; countryCode: string };
   subSearch: string;
   taskResponseId: number | null;
 }) {
-  const { organizationId, supplierOrganizationId } = input;
-  if (organizationId == null || supplierOrganizationId == null) {
-    return { tasks: [], surveys: [], subSuppliers: { status: "not-found" as const }, taskResponse: null };
-  }
-  // Failures leave the section's empty or error state (spec 02 §8) and are logged.
-  const soft = <T>(section: string, load: Promise<T>, fallback: T): Promise<T> =>
-    load.catch((error: unknown) => {
-      console.error(`supplier screen: ${section} failed`, { supplierOrganizationId, error: String(error) });
-      return fallback;
-    });
-  const [tasks, surveys, subs, taskResponse] = await Promise.all([
-    soft("tasks", tasksForSupplier({ organizationId, supplierOrganizationId }), []),
-    soft("survey responses", submittedSurveyResponses({ organizationId, supplierOrganizationId }), []),
-    soft<SubSuppliersResult | { status: "failed" }>("sub-suppliers", subSuppliers({ organizationId, supplierOrganizationId, searchTerm: input.subSearch }), { status: "failed" }),
-    input.taskResponseId ? soft("task response", taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }), null) : null,
+  const { organizationId, supplierOrganizationId, userId } = input;
+  const empty = {
+    tasks: [] as ComplianceTaskOut[],
+    surveys: [] as SurveyResponseOut[],
+    subSuppliers: { status: "not-found" } as SubSuppliersResult | { status: "failed" },
+    taskResponse: null as TaskResponseOut | null,
+    creditReports: [] as CreditReportListItem[],
+    connection: null as Awaited<ReturnType<typeof connectionForSupplier>>,
+    tags: [] as Awaited<ReturnType<typeof listTagsWithCounts>>,
+    myFiles: [] as FileListItem[],
+    casefiles: [] as CasefileListItem[],
+  };
+  if (organizationId == null) return empty;
+  const soft = <T>(section: string, load: Promise<T>, fallback: T) => softLoad(`supplier screen: ${section}`, load, fallback, { organizationId, supplierOrganizationId });
+  const followed = supplierOrganizationId;
+  const [tasks, surveys, subs, taskResponse, creditReports, connection, tags, myFiles, casefiles] = await Promise.all([
+    followed == null ? empty.tasks : soft("tasks", tasksForSupplier({ organizationId, supplierOrganizationId: followed }), empty.tasks),
+    followed == null ? empty.surveys : soft("survey responses", submittedSurveyResponses({ organizationId, supplierOrganizationId: followed }), empty.surveys),
+    followed == null
+      ? empty.subSuppliers
+      : soft<SubSuppliersResult | { status: "failed" }>("sub-suppliers", subSuppliers({ organizationId, supplierOrganizationId: followed, searchTerm: input.subSearch }), { status: "failed" }),
+    followed == null || !input.taskResponseId ? null : soft("task response", taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }), null),
+    // The organisation's own reports on this company (24 months), followed or not.
+    soft("credit reports", supplierCreditReports({ organizationId, regNo: input.company.orgNumber, country: input.company.countryCode }), empty.creditReports),
+    followed == null ? null : soft("connection", connectionForSupplier({ organizationId, supplierOrganizationId: followed }), null),
+    soft("tags", listTagsWithCounts({ organizationId }), empty.tags),
+    soft("files", listFiles({ organizationId, userId }), empty.myFiles),
+    followed == null ? empty.casefiles : soft("casefiles", casefilesBySupplier({ organizationId, supplierOrganizationId: followed }), empty.casefiles),
   ]);
-  return { tasks, surveys, subSuppliers: subs, taskResponse };
+  return { tasks, surveys, subSuppliers: subs, taskResponse, creditReports, connection, tags, myFiles, casefiles };
 }

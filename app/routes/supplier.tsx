@@ -6,10 +6,7 @@ import { EditConnectionSlideOver } from "~/components/connection/EditConnectionS
 import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
 import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
 import { safeRedirect } from "~/models/auth-schemas";
-import { casefilesBySupplier } from "~/models/casefiles.server";
-import { CONNECTION_INTENTS, ConnectionError, connectionForSupplier, connectionIntentSchema, runConnectionIntent } from "~/models/connections.server";
-import { listFiles } from "~/models/files.server";
-import { listTagsWithCounts } from "~/models/tags.server";
+import { CONNECTION_INTENTS, ConnectionError, connectionIntentSchema, runConnectionIntent } from "~/models/connections.server";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
@@ -30,7 +27,6 @@ import { TaskResponseModal } from "~/components/supplier/TaskResponseModal";
 import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
-import { supplierCreditReports } from "~/models/credit-reports.server";
 import { hasAccessLevel, requireUser } from "~/models/session.server";
 import { loadSupplierScreen } from "~/models/supplier-screen.server";
 import { followedSupplierId, loadSupplierWork } from "~/models/supplier-work.server";
@@ -56,35 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const taskParam = Number(url.searchParams.get("task"));
   const work = await loadSupplierWork({
     organizationId: user.organizationId,
+    userId: user.id,
     supplierOrganizationId: localId,
+    company: { orgNumber: screen.company.organization_id, countryCode: screen.company.country_code },
     subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),
     taskResponseId: Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null,
   });
-  // The organisation's own reports on this company (24 months); a failure leaves the empty state (spec 02 §8).
-  const creditReports =
-    user.organizationId == null
-      ? []
-      : await supplierCreditReports({ organizationId: user.organizationId, regNo: screen.company.organization_id, country: screen.company.country_code }).catch((error: unknown) => {
-          console.error("supplier screen: credit reports failed", { externalId, error: String(error) });
-          return [];
-        });
-  // The connection card, slide-over and tag dialog; each part fails soft to its empty state (spec 02 §8).
-  const orgId = user.organizationId;
-  const softly = <T,>(part: string, load: (organizationId: number) => Promise<T>, fallback: T): Promise<T> =>
-    orgId == null
-      ? Promise.resolve(fallback)
-      : load(orgId).catch((error: unknown) => {
-          console.error(`supplier screen: ${part} failed`, { externalId, error: String(error) });
-          return fallback;
-        });
-  const [connection, tags, myFiles, casefiles] = await Promise.all([
-    softly("connection", (organizationId) => (localId == null ? Promise.resolve(null) : connectionForSupplier({ organizationId, supplierOrganizationId: localId })), null),
-    softly("tags", (organizationId) => listTagsWithCounts({ organizationId }), []),
-    softly("files", (organizationId) => listFiles({ organizationId, userId: user.id }), []),
-    softly("casefiles", (organizationId) => (localId == null ? Promise.resolve([]) : casefilesBySupplier({ organizationId, supplierOrganizationId: localId })), []),
-  ]);
   const t = await i18nServer.getFixedT(request);
-  return json({ ...screen, ...work, localId, creditReports, connection, tags, myFiles, casefiles, title: `${screen.company.legal_name} · ${t("appName")}` });
+  return json({ ...screen, ...work, localId, title: `${screen.company.legal_name} · ${t("appName")}` });
 }
 
 export type SupplierScreenData = SerializeFrom<typeof loader>;

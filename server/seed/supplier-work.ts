@@ -23,8 +23,6 @@ const SUB_SUPPLIER_PLAN: Array<[count: number, sharing: boolean]> = [
   [5, false],
 ];
 
-const DAY = 86_400_000;
-
 /**
  * Local state around suppliers: connections, sub-suppliers and data sharing,
  * uploaded files, compliance tasks with responses, and surveys. Runs after the

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./test";
-import { E2E_DATA_DIR } from "./env";
-import { createUser, queryDb, signIn, type TestUser } from "./helpers";
+import { createUser, queryDb, signIn } from "./helpers";
 
 /**
  * The supplier connection on the supplier screen (spec 02 "Supplier overview

@@ -144,8 +144,3 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
     db.close();
   }
 }
-
-/** Waits until React has hydrated the page (the root marks <html data-js>), so clicks run client-side. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-js"));
-}

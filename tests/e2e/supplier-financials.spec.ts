@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "./test";
 import { E2E_DATA_DIR } from "./env";
 import AxeBuilder from "@axe-core/playwright";
-import { createUser, demoUser, queryDb, signIn, waitForHydration } from "./helpers";
+import { createUser, demoUser, queryDb, signIn } from "./helpers";
 
 /*
  * The full financial statements page (spec 02 "Full financial statements page"):
@@ -215,7 +215,6 @@ test.describe("full financial statements page", () => {
 
     test("a row label opens the chart in place; X, a click outside and Escape close it", async ({ page }) => {
       await page.goto(statementsUrl(subject.orgNumber));
-      await waitForHydration(page);
       // Marks this document: a full page load would lose it.
       await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
       const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);

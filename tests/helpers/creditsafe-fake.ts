@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { onTestFinished } from "vitest";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A loopback stand-in for Creditsafe Connect v1, so the adapter is tested over real HTTP.
@@ -270,23 +269,10 @@ export async function startCreditsafeFake(options: CreditsafeFakeOptions = {}): 
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    // Hanging requests keep their sockets open; without this, close() would wait forever.
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-  };
+  const { baseUrl, close } = await listenOnLoopback(server);
 
   const fake: CreditsafeFake = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     username,
     password,
     requests,
@@ -312,11 +298,5 @@ export async function startCreditsafeFake(options: CreditsafeFakeOptions = {}): 
     reportFileName: "Creditsafe report NO-X-998877665.pdf",
     close,
   };
-
-  try {
-    onTestFinished(close);
-  } catch {
-    // Started outside a test (e.g. in beforeAll): the caller closes it.
-  }
   return fake;
 }

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { onTestFinished } from "vitest";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A loopback HTTP server that answers with recorded real responses, so adapters
@@ -75,26 +74,7 @@ export async function startReplayServer(routes: ReplayRoute[]): Promise<ReplaySe
     res.end(body);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { baseUrl, close } = await listenOnLoopback(server);
 
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    // Hanging requests keep their sockets open; without this, close() would wait forever.
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-  };
-
-  try {
-    onTestFinished(close);
-  } catch {
-    // Started outside a test (e.g. in beforeAll): the caller closes it.
-  }
-
-  return { baseUrl: `http://127.0.0.1:${port}`, requests, close };
+  return { baseUrl, requests, close };
 }

@@ -58,5 +58,3 @@ export function useHydrated(): boolean {
   }, []);
   return hydrated;
 }
-
-export { isPlainClick } from "~/components/ui/download";

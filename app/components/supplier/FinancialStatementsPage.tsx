@@ -11,7 +11,6 @@ import {
   formatRowValue,
   rowSeries,
   rowValue,
-  tableRows,
   visibleRows,
   type RowField,
   type StatementRow,
