@@ -6,8 +6,6 @@ const loaders = import.meta.glob<Record<string, unknown>>("../locales/*/*.json",
 
 export async function loadLanguage(lng: Language): Promise<ResourceLanguage> {
   const entries = Object.entries(loaders).filter(([file]) => file.includes(`/locales/${lng}/`));
-  const bundles = await Promise.all(
-    entries.map(async ([file, load]) => [file.replace(/^.*\/(\w+)\.json$/, "$1"), await load()] as const),
-  );
+  const bundles = await Promise.all(entries.map(async ([file, load]) => [file.replace(/^.*\/(\w+)\.json$/, "$1"), await load()] as const));
   return Object.fromEntries(bundles);
 }

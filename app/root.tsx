@@ -1,17 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { navCookie, readFlash } from "@server/cookies";
@@ -132,12 +121,23 @@ function Frame({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   if (data?.user) {
     return (
-      <AppShell user={data.user} navExpanded={data.navExpanded} notice={data.notice} pathname={location.pathname} personDialog={data.personDialog} creditDialog={data.creditDialog}>
+      <AppShell
+        user={data.user}
+        navExpanded={data.navExpanded}
+        notice={data.notice}
+        pathname={location.pathname}
+        personDialog={data.personDialog}
+        creditDialog={data.creditDialog}
+      >
         {children}
       </AppShell>
     );
   }
-  return <PublicShell locale={data?.locale ?? fallbackLanguage} notice={data?.notice ?? null}>{children}</PublicShell>;
+  return (
+    <PublicShell locale={data?.locale ?? fallbackLanguage} notice={data?.notice ?? null}>
+      {children}
+    </PublicShell>
+  );
 }
 
 export default function App() {

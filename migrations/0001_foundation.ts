@@ -17,7 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("language", "text", (c) => c.notNull().defaultTo("en").check(sql`language in ('en', 'no')`))
+    .addColumn("language", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(sql`language in ('en', 'no')`),
+    )
     .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("organization_id", "integer", (c) => c.references("organizations.id").onDelete("set null"))
     .addColumn("access_level", "integer", (c) => c.notNull().defaultTo(1))

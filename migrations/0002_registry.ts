@@ -105,18 +105,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("is_bankrupt", "integer", (c) => c.notNull().defaultTo(0).check(flag("is_bankrupt")))
     .addColumn("date_of_bankruptcy", "text")
     .addColumn("is_under_liquidation", "integer", (c) => c.notNull().defaultTo(0).check(flag("is_under_liquidation")))
-    .addColumn("is_under_forced_liquidation", "integer", (c) =>
-      c.notNull().defaultTo(0).check(flag("is_under_forced_liquidation")),
-    )
+    .addColumn("is_under_forced_liquidation", "integer", (c) => c.notNull().defaultTo(0).check(flag("is_under_forced_liquidation")))
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1).check(flag("is_active")))
     .addColumn("deleted_at", "text")
     // A number, not a foreign key: the superior unit is often outside the imported selection.
     .addColumn("parent_org_number", "text")
     // Whether the supplier lets its customers see its own sub-suppliers. Local
     // state, never overwritten by an import.
-    .addColumn("source", "text", (c) =>
-      c.notNull().check(sql`source in ('brreg-csv', 'brreg-json', 'brreg-api', 'seed')`),
-    )
+    .addColumn("source", "text", (c) => c.notNull().check(sql`source in ('brreg-csv', 'brreg-json', 'brreg-api', 'seed')`))
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("companies_parent_org_number").on("companies").column("parent_org_number").execute();
@@ -273,16 +269,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ["persons_fts", "companies_fts"]) await sql`drop table if exists ${sql.table(t)}`.execute(db);
-  for (const t of [
-    "supplier_intelligence",
-    "countries",
-    "announcements",
-    "shareholdings",
-    "roles",
-    "persons",
-    "financial_statements",
-    "companies",
-  ]) {
+  for (const t of ["supplier_intelligence", "countries", "announcements", "shareholdings", "roles", "persons", "financial_statements", "companies"]) {
     await db.schema.dropTable(t).execute();
   }
 }

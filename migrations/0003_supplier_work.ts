@@ -120,7 +120,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("organization_id", "integer", (c) => c.references("organizations.id").onDelete("cascade"))
     .addColumn("title", "text", (c) => c.notNull())
-    .addColumn("questions", "text", (c) => c.notNull().defaultTo("[]").check(sql`json_valid(questions)`))
+    .addColumn("questions", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("[]")
+        .check(sql`json_valid(questions)`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
@@ -130,8 +135,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("survey_template_id", "integer", (c) => c.notNull().references("survey_templates.id").onDelete("cascade"))
     .addColumn("organization_id", "integer", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
     .addColumn("supplier_organization_id", "integer", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("draft").check(sql`status in ('draft', 'submitted')`))
-    .addColumn("answers", "text", (c) => c.notNull().defaultTo("{}").check(sql`json_valid(answers)`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("draft")
+        .check(sql`status in ('draft', 'submitted')`),
+    )
+    .addColumn("answers", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("{}")
+        .check(sql`json_valid(answers)`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("submitted_at", "text")

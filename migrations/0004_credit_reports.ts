@@ -27,11 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint("credit_reports_idempotency", ["organization_id", "idempotency_key"])
     .execute();
   await db.schema.createIndex("credit_reports_org_created").on("credit_reports").columns(["organization_id", "created_at"]).execute();
-  await db.schema
-    .createIndex("credit_reports_org_company")
-    .on("credit_reports")
-    .columns(["organization_id", "country_code", "reg_no", "created_at"])
-    .execute();
+  await db.schema.createIndex("credit_reports_org_company").on("credit_reports").columns(["organization_id", "country_code", "reg_no", "created_at"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

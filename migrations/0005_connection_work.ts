@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("text", "text", (c) => c.notNull().check(sql`length(trim(text)) > 0`))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("organization_connection_comments_connection").on("organization_connection_comments").columns(["connection_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("organization_connection_comments_connection")
+    .on("organization_connection_comments")
+    .columns(["connection_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("organization_connection_files")
@@ -51,7 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("organization_id", "integer", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
     .addColumn("supplier_organization_id", "integer", (c) => c.references("organizations.id").onDelete("set null"))
     .addColumn("title", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'in_progress', 'on_hold', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'in_progress', 'on_hold', 'closed')`),
+    )
     .addColumn("priority", "integer", (c) => c.check(sql`priority is null or priority between 1 and 5`))
     .addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -93,12 +102,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("connection_events_connection").on("connection_events").columns(["connection_id", "created_at"]).execute();
 
   // The supplier list sorts and filters by these.
-  await db.schema.createIndex("organization_connections_parent_active").on("organization_connections").columns(["parent_organization_id", "is_deleted", "created_at"]).execute();
+  await db.schema
+    .createIndex("organization_connections_parent_active")
+    .on("organization_connections")
+    .columns(["parent_organization_id", "is_deleted", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("organization_connections_parent_active").execute();
-  for (const t of ["connection_events", "casefile_events", "casefile_comments", "casefiles", "organization_connection_files", "organization_connection_comments", "organization_connection_tags", "organization_tags"]) {
+  for (const t of [
+    "connection_events",
+    "casefile_events",
+    "casefile_comments",
+    "casefiles",
+    "organization_connection_files",
+    "organization_connection_comments",
+    "organization_connection_tags",
+    "organization_tags",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

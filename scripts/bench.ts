@@ -38,10 +38,32 @@ async function prepare(dataDir: string, grow: number) {
     const later = new Date(Date.now() + 86_400_000).toISOString();
     await database.transaction().execute(async (trx) => {
       for (let o = 0; o < 18 * grow; o++) {
-        const org = await trx.insertInto("organizations").values({ name: `Bench Org ${o}`, kind: "customer", org_number: null, country_code: "NO", created_at: now }).returning("id").executeTakeFirstOrThrow();
+        const org = await trx
+          .insertInto("organizations")
+          .values({ name: `Bench Org ${o}`, kind: "customer", org_number: null, country_code: "NO", created_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         if (o % 4 === 0) {
-          const user = await trx.insertInto("users").values({ email: `bench${o}@bench.test`, password_hash: "x", language: "en", is_admin: 0, organization_id: org.id, access_level: 2, created_at: now }).returning("id").executeTakeFirstOrThrow();
-          const rows = Array.from({ length: 100 }, () => ({ id: randomBytes(32).toString("hex"), user_id: user.id, created_at: now, expires_at: later, user_agent: "bench" }));
+          const user = await trx
+            .insertInto("users")
+            .values({
+              email: `bench${o}@bench.test`,
+              password_hash: "x",
+              language: "en",
+              is_admin: 0,
+              organization_id: org.id,
+              access_level: 2,
+              created_at: now,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const rows = Array.from({ length: 100 }, () => ({
+            id: randomBytes(32).toString("hex"),
+            user_id: user.id,
+            created_at: now,
+            expires_at: later,
+            user_agent: "bench",
+          }));
           await trx.insertInto("sessions").values(rows).execute();
         }
       }
@@ -51,15 +73,63 @@ async function prepare(dataDir: string, grow: number) {
   const token = randomBytes(32).toString("base64url");
   await database
     .insertInto("sessions")
-    .values({ id: createHash("sha256").update(token).digest("hex"), user_id: analyst.id, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString(), user_agent: "bench" })
+    .values({
+      id: createHash("sha256").update(token).digest("hex"),
+      user_id: analyst.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      user_agent: "bench",
+    })
     .execute();
   const counts = {
-    organizations: Number((await database.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    users: Number((await database.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    sessions: Number((await database.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    companies: Number((await database.selectFrom("companies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    statements: Number((await database.selectFrom("financial_statements").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    persons: Number((await database.selectFrom("persons").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    organizations: Number(
+      (
+        await database
+          .selectFrom("organizations")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    users: Number(
+      (
+        await database
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    sessions: Number(
+      (
+        await database
+          .selectFrom("sessions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    companies: Number(
+      (
+        await database
+          .selectFrom("companies")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    statements: Number(
+      (
+        await database
+          .selectFrom("financial_statements")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    persons: Number(
+      (
+        await database
+          .selectFrom("persons")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   };
   await database.destroy();
   return { token, counts };
@@ -96,13 +166,21 @@ async function growRegistry(database: ReturnType<typeof createDb>, grow: number)
     await database.transaction().execute(async (trx) => {
       const cc = tableColumns.companies;
       const cexpr = cc.map((c) => (c === "org_number" ? `'B${k}-' || org_number` : c === "legal_name" ? `legal_name || ' ${k}'` : c));
-      await sql.raw(`insert into companies (id, ${cc.join(", ")}) select id + ${k * companyOffset}, ${cexpr.join(", ")} from companies where id <= ${companyOffset}`).execute(trx);
+      await sql
+        .raw(`insert into companies (id, ${cc.join(", ")}) select id + ${k * companyOffset}, ${cexpr.join(", ")} from companies where id <= ${companyOffset}`)
+        .execute(trx);
       const pc = tableColumns.persons;
-      await sql.raw(`insert into persons (id, ${pc.join(", ")}) select id + ${k * personOffset}, ${pc.map((c) => (c === "name" ? `name || ' ${k}'` : c)).join(", ")} from persons where id <= ${personOffset}`).execute(trx);
+      await sql
+        .raw(
+          `insert into persons (id, ${pc.join(", ")}) select id + ${k * personOffset}, ${pc.map((c) => (c === "name" ? `name || ' ${k}'` : c)).join(", ")} from persons where id <= ${personOffset}`,
+        )
+        .execute(trx);
       for (const [table, shifted] of Object.entries(shift)) {
         const cols = tableColumns[table];
         const map = shifted(k);
-        await sql.raw(`insert into ${table} (${cols.join(", ")}) select ${cols.map((c) => map[c] ?? c).join(", ")} from ${table} where company_id <= ${companyOffset}`).execute(trx);
+        await sql
+          .raw(`insert into ${table} (${cols.join(", ")}) select ${cols.map((c) => map[c] ?? c).join(", ")} from ${table} where company_id <= ${companyOffset}`)
+          .execute(trx);
       }
     });
   }
@@ -142,7 +220,9 @@ async function run(grow: number) {
   const { token, counts } = await prepare(dataDir, grow);
   const server = await startServer(dataDir);
   try {
-    console.log(`\n${grow === 1 ? "Demo world" : `Grown ×${grow}`}: ${counts.companies} companies, ${counts.statements} statements, ${counts.persons} people, ${counts.organizations} organisations, ${counts.users} users, ${counts.sessions} sessions; ${REQUESTS} sequential requests each`);
+    console.log(
+      `\n${grow === 1 ? "Demo world" : `Grown ×${grow}`}: ${counts.companies} companies, ${counts.statements} statements, ${counts.persons} people, ${counts.organizations} organisations, ${counts.users} users, ${counts.sessions} sessions; ${REQUESTS} sequential requests each`,
+    );
     const auth = { Cookie: `token=${token}` };
     await measure("GET /login (visitor)", "/login", {});
     await measure("GET /overview (signed in, document)", "/overview", auth);
@@ -181,28 +261,68 @@ async function runSupplierList(connections: number) {
   const started = performance.now();
   const now = new Date().toISOString();
   const tagIds = (await database.selectFrom("organization_tags").select("id").where("organization_id", "=", customer).orderBy("id").execute()).map((t) => t.id);
-  const logistics = await database.selectFrom("organization_tags").select("id").where("organization_id", "=", customer).where("title", "=", "Logistics").executeTakeFirstOrThrow();
+  const logistics = await database
+    .selectFrom("organization_tags")
+    .select("id")
+    .where("organization_id", "=", customer)
+    .where("title", "=", "Logistics")
+    .executeTakeFirstOrThrow();
   const companies = await database.selectFrom("companies").select(["org_number", "legal_name", "country_code"]).orderBy("id").execute();
   await database.transaction().execute(async (trx) => {
-    const existing = Number((await trx.selectFrom("organization_connections").select((eb) => eb.fn.countAll<number>().as("n")).where("parent_organization_id", "=", customer).where("is_deleted", "=", 0).executeTakeFirstOrThrow()).n);
+    const existing = Number(
+      (
+        await trx
+          .selectFrom("organization_connections")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("parent_organization_id", "=", customer)
+          .where("is_deleted", "=", 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     for (let i = 0; i < connections - existing; i++) {
       const c = companies[i % companies.length];
       const round = Math.floor(i / companies.length);
       const org = await trx
         .insertInto("organizations")
-        .values({ name: round ? `${c.legal_name} ${round}` : c.legal_name, kind: "supplier", org_number: round ? `B${round}-${c.org_number}` : `S-${c.org_number}`, country_code: c.country_code, created_at: now })
+        .values({
+          name: round ? `${c.legal_name} ${round}` : c.legal_name,
+          kind: "supplier",
+          org_number: round ? `B${round}-${c.org_number}` : `S-${c.org_number}`,
+          country_code: c.country_code,
+          created_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const connection = await trx
         .insertInto("organization_connections")
-        .values({ parent_organization_id: customer, child_organization_id: org.id, is_priority: i % 7 === 0 ? 1 : 0, is_due_diligence: i % 9 === 0 ? 1 : 0, created_at: new Date(Date.now() - i * 3_600_000).toISOString(), updated_at: now })
+        .values({
+          parent_organization_id: customer,
+          child_organization_id: org.id,
+          is_priority: i % 7 === 0 ? 1 : 0,
+          is_due_diligence: i % 9 === 0 ? 1 : 0,
+          created_at: new Date(Date.now() - i * 3_600_000).toISOString(),
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const tags = [tagIds[i % tagIds.length], tagIds[(i * 3 + 1) % tagIds.length]].filter((t, k, all) => all.indexOf(t) === k && i % 5 !== 0);
-      if (tags.length) await trx.insertInto("organization_connection_tags").values(tags.map((tagId) => ({ connection_id: connection.id, tag_id: tagId, created_at: now }))).execute();
+      if (tags.length)
+        await trx
+          .insertInto("organization_connection_tags")
+          .values(tags.map((tagId) => ({ connection_id: connection.id, tag_id: tagId, created_at: now })))
+          .execute();
     }
   });
-  const total = Number((await database.selectFrom("organization_connections").select((eb) => eb.fn.countAll<number>().as("n")).where("parent_organization_id", "=", customer).where("is_deleted", "=", 0).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await database
+        .selectFrom("organization_connections")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("parent_organization_id", "=", customer)
+        .where("is_deleted", "=", 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await database.destroy();
   console.log(`  (made ${total} connections in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const server = await startServer(dataDir);

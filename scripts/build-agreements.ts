@@ -95,7 +95,11 @@ export function buildAgreementPdf(text: AgreementText, language: AgreementLangua
   text.sections.forEach((section, index) => {
     // Keep a heading with the first lines of its body.
     if (doc.y > doc.page.height - MARGIN - 90) doc.addPage();
-    doc.fillColor(INK).font("Helvetica-Bold").fontSize(12).text(`${index + 1}. ${section.heading}`, { width });
+    doc
+      .fillColor(INK)
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .text(`${index + 1}. ${section.heading}`, { width });
     doc.moveDown(0.35);
     const paragraphs = section.body.split(/\n{2,}/);
     paragraphs.forEach((paragraph, p) => {
@@ -112,7 +116,11 @@ export function buildAgreementPdf(text: AgreementText, language: AgreementLangua
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const label = text.page.replace("{{page}}", String(i + 1)).replace("{{pages}}", String(range.count));
-    doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(label, MARGIN, doc.page.height - MARGIN / 2 - 6, { width, align: "center", lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, MARGIN, doc.page.height - MARGIN / 2 - 6, { width, align: "center", lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

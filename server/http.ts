@@ -3,7 +3,16 @@ import type { z } from "zod";
 
 /** JSON error answers of the API: `{ error, message }` with the HTTP status. */
 export function apiError(status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422, message: string, extra: Record<string, unknown> = {}) {
-  const error = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 422: "Unprocessable Entity" }[status];
+  const error = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    413: "Payload Too Large",
+    422: "Unprocessable Entity",
+  }[status];
   return json({ error, message, ...extra }, { status });
 }
 

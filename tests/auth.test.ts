@@ -16,10 +16,22 @@ import { createInvitation } from "~/models/user.server";
 import { args, call, form, get, tokenFrom, BASE } from "./helpers/requests";
 
 async function makeUser(email: string, accessLevel = 2) {
-  const org = await db().insertInto("organizations").values({ name: `Org of ${email}`, kind: "customer", org_number: null, country_code: "NO", created_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  const org = await db()
+    .insertInto("organizations")
+    .values({ name: `Org of ${email}`, kind: "customer", org_number: null, country_code: "NO", created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const user = await db()
     .insertInto("users")
-    .values({ email, password_hash: await hashPassword("Right-pass-1"), language: "en", is_admin: 0, organization_id: org.id, access_level: accessLevel, created_at: new Date().toISOString() })
+    .values({
+      email,
+      password_hash: await hashPassword("Right-pass-1"),
+      language: "en",
+      is_admin: 0,
+      organization_id: org.id,
+      access_level: accessLevel,
+      created_at: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { userId: user.id, organizationId: org.id };
@@ -165,7 +177,12 @@ describe("language", () => {
     await makeUser("lang@test.example");
     const token = tokenFrom(await signIn("lang@test.example"))!;
     const put = (body: string) =>
-      call(languageApi, args(new Request(`${BASE}/api/users/language`, { method: "PUT", body, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } })));
+      call(
+        languageApi,
+        args(
+          new Request(`${BASE}/api/users/language`, { method: "PUT", body, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } }),
+        ),
+      );
     const ok = await put(JSON.stringify({ language: "no" }));
     expect(ok.status).toBe(200);
     expect((await ok.json()).language).toBe("no");
@@ -200,7 +217,10 @@ describe("access guard in the root loader", () => {
 
 describe("sign-up, invitation and password reset", () => {
   it("sign-up creates an organisation with the user at level 3, not a platform admin", async () => {
-    const res = await call(signupAction, args(form("/signup", { organizationName: "  Nyfirma AS ", email: "new@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })));
+    const res = await call(
+      signupAction,
+      args(form("/signup", { organizationName: "  Nyfirma AS ", email: "new@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })),
+    );
     expect(res.status).toBe(302);
     const user = await db()
       .selectFrom("users")
@@ -209,12 +229,18 @@ describe("sign-up, invitation and password reset", () => {
       .where("email", "=", "new@test.example")
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ access_level: 3, is_admin: 0, name: "Nyfirma AS", kind: "customer" });
-    const again = await call(signupAction, args(form("/signup", { organizationName: "X", email: "NEW@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })));
+    const again = await call(
+      signupAction,
+      args(form("/signup", { organizationName: "X", email: "NEW@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })),
+    );
     expect(again.status).toBe(409);
   });
 
   it("rejects a short password and different passwords", async () => {
-    const res = await call(signupAction, args(form("/signup", { organizationName: "X", email: "short@test.example", password: "short", confirmPassword: "other" })));
+    const res = await call(
+      signupAction,
+      args(form("/signup", { organizationName: "X", email: "short@test.example", password: "short", confirmPassword: "other" })),
+    );
     expect(res.status).toBe(400);
     const body = JSON.stringify(await res.json());
     expect(body).toContain("The password must have at least 8 characters.");
@@ -225,7 +251,11 @@ describe("sign-up, invitation and password reset", () => {
     const token = await createInvitation({ email: "Invitee@Test.example", organizationId, accessLevel: 1, invitedBy: null });
     const res = await call(inviteAction, args(form("/invite-signup", { token, password: "Invited-pass-1", confirmPassword: "Invited-pass-1" })));
     expect(res.status).toBe(302);
-    const user = await db().selectFrom("users").select(["organization_id", "access_level"]).where("email", "=", "invitee@test.example").executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .select(["organization_id", "access_level"])
+      .where("email", "=", "invitee@test.example")
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ organization_id: organizationId, access_level: 1 });
     const reuse = await call(inviteAction, args(form("/invite-signup", { token, password: "Invited-pass-1", confirmPassword: "Invited-pass-1" })));
     expect(reuse.status).toBe(410);

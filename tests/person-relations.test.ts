@@ -41,7 +41,11 @@ beforeAll(async () => {
     ["Gunnar Hagen", 10],
     ["Hanne Lie", 5],
   ] as const) {
-    const row = await db().insertInto("persons").values({ name, boardscore: score, birth_year: 1970, sex: "F", country_code: "NO" }).returning("id").executeTakeFirstOrThrow();
+    const row = await db()
+      .insertInto("persons")
+      .values({ name, boardscore: score, birth_year: 1970, sex: "F", country_code: "NO" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     ids[name] = row.id;
   }
   const role = (person: string, company: string, position: string, active_to: string | null = null) => ({

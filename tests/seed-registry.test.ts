@@ -31,7 +31,14 @@ const TABLES = [
 async function counts(database: Kysely<DB>) {
   const out: Record<string, number> = {};
   for (const t of TABLES) {
-    out[t] = Number((await database.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    out[t] = Number(
+      (
+        await database
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   }
   return out;
 }
@@ -60,12 +67,26 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   const live = await db()
     .insertInto("companies")
-    .values({ org_number: LIVE_ORG, country_code: "NO", legal_name: "LIVE REGISTER TEST AS", org_form: "AS", number_of_employees: 12, source: "brreg-api", updated_at: at })
+    .values({
+      org_number: LIVE_ORG,
+      country_code: "NO",
+      legal_name: "LIVE REGISTER TEST AS",
+      org_form: "AS",
+      number_of_employees: 12,
+      source: "brreg-api",
+      updated_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const livePerson = await db().insertInto("persons").values({ name: "Live Registerperson", birth_year: 1970 }).returning("id").executeTakeFirstOrThrow();
-  await db().insertInto("roles").values({ person_id: livePerson.id, company_id: live.id, position: "Styreleder", active_from: null, active_to: null }).execute();
-  await db().insertInto("financial_statements").values({ company_id: live.id, financial_year: 2024, operating_income: 1234, source: "brreg-api", updated_at: at }).execute();
+  await db()
+    .insertInto("roles")
+    .values({ person_id: livePerson.id, company_id: live.id, position: "Styreleder", active_from: null, active_to: null })
+    .execute();
+  await db()
+    .insertInto("financial_statements")
+    .values({ company_id: live.id, financial_year: 2024, operating_income: 1234, source: "brreg-api", updated_at: at })
+    .execute();
 
   await seedDemoWorld(db(), { today: TODAY });
   firstCounts = await counts(db());
@@ -84,9 +105,18 @@ describe("registry demo world", () => {
 
   it("leaves companies filled from the live registry as they are", async () => {
     const id = await companyId(LIVE_ORG);
-    const statements = await db().selectFrom("financial_statements").select(["financial_year", "source", "operating_income"]).where("company_id", "=", id).execute();
+    const statements = await db()
+      .selectFrom("financial_statements")
+      .select(["financial_year", "source", "operating_income"])
+      .where("company_id", "=", id)
+      .execute();
     expect(statements).toEqual([{ financial_year: 2024, source: "brreg-api", operating_income: 1234 }]);
-    const board = await db().selectFrom("roles").innerJoin("persons", "persons.id", "roles.person_id").select(["persons.name", "roles.position"]).where("company_id", "=", id).execute();
+    const board = await db()
+      .selectFrom("roles")
+      .innerJoin("persons", "persons.id", "roles.person_id")
+      .select(["persons.name", "roles.position"])
+      .where("company_id", "=", id)
+      .execute();
     expect(board).toEqual([{ name: "Live Registerperson", position: "Styreleder" }]);
   });
 
@@ -106,12 +136,41 @@ describe("registry demo world", () => {
     const edges = await db().selectFrom("shareholdings").select("id").where("relation_type", "=", "HFOR").execute();
     expect(edges).toHaveLength(22);
     const foreignCountries = await db().selectFrom("companies").select("country_code").distinct().where("source", "=", "seed").execute();
-    expect(foreignCountries.map((r) => r.country_code).sort()).toEqual(["AT", "BE", "CA", "DE", "DK", "FR", "GB", "IE", "IT", "JP", "LU", "MX", "NL", "SE", "US"]);
-    expect(Number((await db().selectFrom("countries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(250);
+    expect(foreignCountries.map((r) => r.country_code).sort()).toEqual([
+      "AT",
+      "BE",
+      "CA",
+      "DE",
+      "DK",
+      "FR",
+      "GB",
+      "IE",
+      "IT",
+      "JP",
+      "LU",
+      "MX",
+      "NL",
+      "SE",
+      "US",
+    ]);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom("countries")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(250);
   });
 
   it("has ownership chains at least four levels deep, some through demo suppliers", async () => {
-    const edges = await db().selectFrom("shareholdings").select(["company_id", "holder_company_id", "percent"]).where("holder_company_id", "is not", null).execute();
+    const edges = await db()
+      .selectFrom("shareholdings")
+      .select(["company_id", "holder_company_id", "percent"])
+      .where("holder_company_id", "is not", null)
+      .execute();
     const totals = new Map<number, number>();
     for (const e of edges) totals.set(e.company_id, (totals.get(e.company_id) ?? 0) + (e.percent ?? 0));
     for (const total of totals.values()) expect(total).toBeLessThanOrEqual(100.0001);
@@ -188,11 +247,20 @@ describe("registry demo world", () => {
       const id = await companyId(orgNumber);
       const announcements = await db().selectFrom("announcements").select(["date"]).where("company_id", "=", id).execute();
       expect(announcements.length, orgNumber).toBeGreaterThan(5);
-      expect(announcements.some((a) => a.date < yearsAgo(2)), orgNumber).toBe(true);
+      expect(
+        announcements.some((a) => a.date < yearsAgo(2)),
+        orgNumber,
+      ).toBe(true);
 
       const board = await db().selectFrom("roles").select(["position"]).where("company_id", "=", id).where("active_to", "is", null).execute();
-      expect(board.some((r) => isCeo(r.position)), orgNumber).toBe(true);
-      expect(board.some((r) => isChairman(r.position)), orgNumber).toBe(true);
+      expect(
+        board.some((r) => isCeo(r.position)),
+        orgNumber,
+      ).toBe(true);
+      expect(
+        board.some((r) => isChairman(r.position)),
+        orgNumber,
+      ).toBe(true);
       expect(board.length, orgNumber).toBeGreaterThanOrEqual(5);
       const former = await db().selectFrom("roles").select("id").where("company_id", "=", id).where("active_to", "is not", null).execute();
       expect(former.length, orgNumber).toBeGreaterThanOrEqual(3);
@@ -253,7 +321,13 @@ describe("registry demo world", () => {
       expect(b.date_of_bankruptcy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(b.is_active).toBe(0);
     }
-    const inactive = await db().selectFrom("companies").select("id").where("is_active", "=", 0).where("is_bankrupt", "=", 0).where("is_under_liquidation", "=", 1).execute();
+    const inactive = await db()
+      .selectFrom("companies")
+      .select("id")
+      .where("is_active", "=", 0)
+      .where("is_bankrupt", "=", 0)
+      .where("is_under_liquidation", "=", 1)
+      .execute();
     expect(inactive.length).toBeGreaterThan(5);
   });
 

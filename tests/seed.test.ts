@@ -4,7 +4,15 @@ import { verifyPassword } from "@server/auth/password";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoWorld } from "@server/seed/demo";
 
 async function counts() {
-  const n = async (t: "users" | "organizations") => Number((await db().selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const n = async (t: "users" | "organizations") =>
+    Number(
+      (
+        await db()
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { users: await n("users"), organizations: await n("organizations") };
 }
 
@@ -22,8 +30,20 @@ describe("demo world", () => {
     const rows = await db()
       .selectFrom("users")
       .innerJoin("organizations", "organizations.id", "users.organization_id")
-      .select(["users.email", "users.access_level", "users.is_admin", "users.password_hash", "organizations.name", "organizations.kind", "organizations.org_number"])
-      .where("users.email", "in", DEMO_ACCOUNTS.map((a) => a.email))
+      .select([
+        "users.email",
+        "users.access_level",
+        "users.is_admin",
+        "users.password_hash",
+        "organizations.name",
+        "organizations.kind",
+        "organizations.org_number",
+      ])
+      .where(
+        "users.email",
+        "in",
+        DEMO_ACCOUNTS.map((a) => a.email),
+      )
       .execute();
     const by = Object.fromEntries(rows.map((r) => [r.email, r]));
     expect(by["admin@demo.test"]).toMatchObject({ access_level: 3, is_admin: 1, kind: "customer" });

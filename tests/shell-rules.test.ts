@@ -20,8 +20,19 @@ describe("side navigation by access level and admin flag (spec 01 §2.3)", () =>
     const links = navGroupsFor({ accessLevel: 2, isAdmin: false }).flatMap((g) => g.items.map((i) => i.to));
     expect(links.sort()).toEqual(
       [
-        "/overview", "/suppliers", "/credit_reports", "/supplier_tasks", "/survey-explorer", "/ai/chat-v2", "/ai/reports",
-        "/ai/documents", "/projects", "/casefiles", "/data-explorer", "/tasks/overview", "/reporting-portal",
+        "/overview",
+        "/suppliers",
+        "/credit_reports",
+        "/supplier_tasks",
+        "/survey-explorer",
+        "/ai/chat-v2",
+        "/ai/reports",
+        "/ai/documents",
+        "/projects",
+        "/casefiles",
+        "/data-explorer",
+        "/tasks/overview",
+        "/reporting-portal",
       ].sort(),
     );
   });
@@ -29,7 +40,11 @@ describe("side navigation by access level and admin flag (spec 01 §2.3)", () =>
   it("admin links exactly the five admin items", () => {
     const admin = navGroupsFor({ accessLevel: 1, isAdmin: true }).find((g) => g.key === "admin")!;
     expect(admin.items.map((i) => i.to)).toEqual([
-      "/admin/organizations", "/admin/users", "/admin/surveys/surveys", "/admin/tasks/templates", "/admin/suppliers-overview",
+      "/admin/organizations",
+      "/admin/users",
+      "/admin/surveys/surveys",
+      "/admin/tasks/templates",
+      "/admin/suppliers-overview",
     ]);
   });
 
@@ -40,10 +55,21 @@ describe("side navigation by access level and admin flag (spec 01 §2.3)", () =>
 
 describe("access guard paths (spec 01 §6)", () => {
   it.each([
-    ["/", true], ["/login", true], ["/signup", true], ["/invite-signup", true], ["/forgot-password", true],
-    ["/reset-password", true], ["/login/", true], ["/transparency-portal/public/abc", true],
-    ["/reporting-portal/public/request/tok", true], ["/tasks/surveys/5/public", true],
-    ["/overview", false], ["/suppliers", false], ["/api/users/me", false], ["/loginx", false], ["/admin/users", false],
+    ["/", true],
+    ["/login", true],
+    ["/signup", true],
+    ["/invite-signup", true],
+    ["/forgot-password", true],
+    ["/reset-password", true],
+    ["/login/", true],
+    ["/transparency-portal/public/abc", true],
+    ["/reporting-portal/public/request/tok", true],
+    ["/tasks/surveys/5/public", true],
+    ["/overview", false],
+    ["/suppliers", false],
+    ["/api/users/me", false],
+    ["/loginx", false],
+    ["/admin/users", false],
   ])("%s public: %s", (path, expected) => {
     expect(isPublicPath(path)).toBe(expected);
   });
@@ -51,7 +77,10 @@ describe("access guard paths (spec 01 §6)", () => {
 
 describe("shell rules", () => {
   it.each([
-    ["/transparency-portal", true], ["/transparency-portal/public/k", true], ["/transparency_act", false], ["/overview", false],
+    ["/transparency-portal", true],
+    ["/transparency-portal/public/k", true],
+    ["/transparency_act", false],
+    ["/overview", false],
   ])("%s hides the bars: %s", (path, expected) => expect(hidesShell(path)).toBe(expected));
 
   it.each([

@@ -27,10 +27,23 @@ describe("saveFile", () => {
   it("writes the bytes under a random key in DATA_DIR/uploads and records them", async () => {
     const bytes = Buffer.from("org_number,name\n123456789,Test AS\n");
     const saved = await saveFile(bytes, { fileName: "suppliers.csv", mimeType: "text/csv", organizationId, userId: null });
-    expect(saved).toEqual({ id: expect.any(Number), fileName: "suppliers.csv", fileSize: bytes.length, mimeType: "text/csv", storageKey: expect.stringMatching(/^[a-f0-9]{32}$/) });
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      fileName: "suppliers.csv",
+      fileSize: bytes.length,
+      mimeType: "text/csv",
+      storageKey: expect.stringMatching(/^[a-f0-9]{32}$/),
+    });
     expect(fs.readFileSync(path.join(uploads(), saved.storageKey))).toEqual(bytes);
     const row = await db().selectFrom("file_uploads").selectAll().where("id", "=", saved.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ organization_id: organizationId, user_id: null, file_name: "suppliers.csv", file_size: bytes.length, mime_type: "text/csv", storage_key: saved.storageKey });
+    expect(row).toMatchObject({
+      organization_id: organizationId,
+      user_id: null,
+      file_name: "suppliers.csv",
+      file_size: bytes.length,
+      mime_type: "text/csv",
+      storage_key: saved.storageKey,
+    });
   });
 
   it("counts the bytes of a stream", async () => {
@@ -92,7 +105,7 @@ describe("limits and headers", () => {
   });
 
   it.each([
-    ["report.pdf", 'attachment; filename="report.pdf"; filename*=UTF-8\'\'report.pdf'],
+    ["report.pdf", "attachment; filename=\"report.pdf\"; filename*=UTF-8''report.pdf"],
     ["Årsrapport 2024.pdf", "attachment; filename=\"Arsrapport 2024.pdf\"; filename*=UTF-8''%C3%85rsrapport%202024.pdf"],
     ['a"b;c%.txt', "attachment; filename=\"a_b_c_.txt\"; filename*=UTF-8''a%22b%3Bc%25.txt"],
     ["dir\\..\\secret.txt", "attachment; filename=\"secret.txt\"; filename*=UTF-8''secret.txt"],

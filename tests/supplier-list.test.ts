@@ -42,20 +42,56 @@ async function connect(parent: number, child: number, values: { priority?: 0 | 1
 }
 
 async function tag(organizationId: number, title: string): Promise<number> {
-  return (await db().insertInto("organization_tags").values({ organization_id: organizationId, title, created_at: "2025-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
+  return (
+    await db()
+      .insertInto("organization_tags")
+      .values({ organization_id: organizationId, title, created_at: "2025-01-01T00:00:00.000Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 async function link(connectionId: number, tagId: number) {
-  await db().insertInto("organization_connection_tags").values({ connection_id: connectionId, tag_id: tagId, created_at: "2025-01-01T00:00:00.000Z" }).execute();
+  await db()
+    .insertInto("organization_connection_tags")
+    .values({ connection_id: connectionId, tag_id: tagId, created_at: "2025-01-01T00:00:00.000Z" })
+    .execute();
 }
 
 beforeAll(async () => {
   await db()
     .insertInto("countries")
     .values([
-      { iso2: "NO", iso3: "NOR", name_en: "Norway", name_no: "Norge", region: "Europe & Central Asia", risk_score: 3, co2_per_gdp: -30, governance_percentile: 97 },
-      { iso2: "SE", iso3: "SWE", name_en: "Sweden", name_no: "Sverige", region: "Europe & Central Asia", risk_score: 2, co2_per_gdp: -35, governance_percentile: 98 },
-      { iso2: "DK", iso3: "DNK", name_en: "Denmark", name_no: "Danmark", region: "Europe & Central Asia", risk_score: 2, co2_per_gdp: -35, governance_percentile: 98 },
+      {
+        iso2: "NO",
+        iso3: "NOR",
+        name_en: "Norway",
+        name_no: "Norge",
+        region: "Europe & Central Asia",
+        risk_score: 3,
+        co2_per_gdp: -30,
+        governance_percentile: 97,
+      },
+      {
+        iso2: "SE",
+        iso3: "SWE",
+        name_en: "Sweden",
+        name_no: "Sverige",
+        region: "Europe & Central Asia",
+        risk_score: 2,
+        co2_per_gdp: -35,
+        governance_percentile: 98,
+      },
+      {
+        iso2: "DK",
+        iso3: "DNK",
+        name_en: "Denmark",
+        name_no: "Danmark",
+        region: "Europe & Central Asia",
+        risk_score: 2,
+        co2_per_gdp: -35,
+        governance_percentile: 98,
+      },
     ])
     .execute();
   w.a = await makeOrg("Customer A AS", "customer");
@@ -71,7 +107,7 @@ beforeAll(async () => {
     aker: await makeOrg("Aker Transport AS", "supplier", "920000015", "DK"),
     dropped: await makeOrg("Dropped Deliveries AS", "supplier", "920000016", "NO"),
     ofB: await makeOrg("Only B's Supplier AS", "supplier", "920000017", "NO"),
-    formula: await makeOrg("=HYPERLINK(\"x\") AS", "supplier", "920000018", "NO"),
+    formula: await makeOrg('=HYPERLINK("x") AS', "supplier", "920000018", "NO"),
   };
   w.tags = { critical: await tag(w.a, "Critical"), logistics: await tag(w.a, "Logistics") };
   w.tagOfB = await tag(w.b, "Secret B tag");
@@ -93,13 +129,21 @@ beforeAll(async () => {
   await link(w.connections.bOstland, w.tagOfB);
 });
 
-const names = async (input: Partial<Parameters<typeof listSuppliers>[0]> = {}) => (await listSuppliers({ organizationId: w.a, ...input })).rows.map((r) => r.name);
+const names = async (input: Partial<Parameters<typeof listSuppliers>[0]> = {}) =>
+  (await listSuppliers({ organizationId: w.a, ...input })).rows.map((r) => r.name);
 
 describe("listSuppliers", () => {
   it("lists the organisation's active connections by name in Norwegian order, with country, tags and flags", async () => {
     const result = await listSuppliers({ organizationId: w.a });
     expect(result.total).toBe(6);
-    expect(result.rows.map((r) => r.name)).toEqual(["=HYPERLINK(\"x\") AS", "Aker Transport AS", "Bergen Bolt AS", "MJØSA MILJØ AS", "ØSTLANDSK BETONG AS", "Åsen Trelast AS"]);
+    expect(result.rows.map((r) => r.name)).toEqual([
+      '=HYPERLINK("x") AS',
+      "Aker Transport AS",
+      "Bergen Bolt AS",
+      "MJØSA MILJØ AS",
+      "ØSTLANDSK BETONG AS",
+      "Åsen Trelast AS",
+    ]);
     const aker = result.rows.find((r) => r.name === "Aker Transport AS")!;
     expect(aker).toEqual({
       connectionId: w.connections.aker,
@@ -115,7 +159,11 @@ describe("listSuppliers", () => {
       isDueDiligence: false,
       createdAt: "2025-01-02T10:00:00.000Z",
     });
-    expect(result.rows.find((r) => r.name === "Bergen Bolt AS")).toMatchObject({ isPriority: true, isDueDiligence: true, country: { code: "SE", name: "Sweden" } });
+    expect(result.rows.find((r) => r.name === "Bergen Bolt AS")).toMatchObject({
+      isPriority: true,
+      isDueDiligence: true,
+      country: { code: "SE", name: "Sweden" },
+    });
     expect((await listSuppliers({ organizationId: w.a, language: "no" })).rows.find((r) => r.name === "Bergen Bolt AS")?.country.name).toBe("Sverige");
   });
 
@@ -152,7 +200,7 @@ describe("listSuppliers", () => {
     expect(await names({ tagId: w.tags.critical })).toEqual(["Aker Transport AS", "ØSTLANDSK BETONG AS"]);
     expect(await names({ tagId: w.tags.logistics })).toEqual(["Aker Transport AS"]);
     expect(await names({ priority: true })).toEqual(["Bergen Bolt AS", "ØSTLANDSK BETONG AS"]);
-    expect(await names({ priority: false })).toEqual(["=HYPERLINK(\"x\") AS", "Aker Transport AS", "MJØSA MILJØ AS", "Åsen Trelast AS"]);
+    expect(await names({ priority: false })).toEqual(['=HYPERLINK("x") AS', "Aker Transport AS", "MJØSA MILJØ AS", "Åsen Trelast AS"]);
     expect(await names({ dueDiligence: true })).toEqual(["Bergen Bolt AS", "Åsen Trelast AS"]);
     expect(await names({ dueDiligence: false })).toHaveLength(4);
     expect(await names({ priority: true, dueDiligence: true })).toEqual(["Bergen Bolt AS"]);
@@ -162,12 +210,47 @@ describe("listSuppliers", () => {
   });
 
   it("sorts by each column both ways", async () => {
-    expect(await names({ sort: "name", dir: "desc" })).toEqual(["Åsen Trelast AS", "ØSTLANDSK BETONG AS", "MJØSA MILJØ AS", "Bergen Bolt AS", "Aker Transport AS", "=HYPERLINK(\"x\") AS"]);
-    expect(await names({ sort: "orgNumber" })).toEqual(["ØSTLANDSK BETONG AS", "Åsen Trelast AS", "Bergen Bolt AS", "MJØSA MILJØ AS", "Aker Transport AS", "=HYPERLINK(\"x\") AS"]);
-    expect(await names({ sort: "added", dir: "desc" })).toEqual(["ØSTLANDSK BETONG AS", "Bergen Bolt AS", "Åsen Trelast AS", "Aker Transport AS", "MJØSA MILJØ AS", "=HYPERLINK(\"x\") AS"]);
-    expect(await names({ sort: "added", dir: "asc" })).toEqual(["=HYPERLINK(\"x\") AS", "MJØSA MILJØ AS", "Aker Transport AS", "Åsen Trelast AS", "Bergen Bolt AS", "ØSTLANDSK BETONG AS"]);
+    expect(await names({ sort: "name", dir: "desc" })).toEqual([
+      "Åsen Trelast AS",
+      "ØSTLANDSK BETONG AS",
+      "MJØSA MILJØ AS",
+      "Bergen Bolt AS",
+      "Aker Transport AS",
+      '=HYPERLINK("x") AS',
+    ]);
+    expect(await names({ sort: "orgNumber" })).toEqual([
+      "ØSTLANDSK BETONG AS",
+      "Åsen Trelast AS",
+      "Bergen Bolt AS",
+      "MJØSA MILJØ AS",
+      "Aker Transport AS",
+      '=HYPERLINK("x") AS',
+    ]);
+    expect(await names({ sort: "added", dir: "desc" })).toEqual([
+      "ØSTLANDSK BETONG AS",
+      "Bergen Bolt AS",
+      "Åsen Trelast AS",
+      "Aker Transport AS",
+      "MJØSA MILJØ AS",
+      '=HYPERLINK("x") AS',
+    ]);
+    expect(await names({ sort: "added", dir: "asc" })).toEqual([
+      '=HYPERLINK("x") AS',
+      "MJØSA MILJØ AS",
+      "Aker Transport AS",
+      "Åsen Trelast AS",
+      "Bergen Bolt AS",
+      "ØSTLANDSK BETONG AS",
+    ]);
     // Country, then name: Denmark, Norway (four), Sweden.
-    expect(await names({ sort: "country" })).toEqual(["Aker Transport AS", "=HYPERLINK(\"x\") AS", "MJØSA MILJØ AS", "ØSTLANDSK BETONG AS", "Åsen Trelast AS", "Bergen Bolt AS"]);
+    expect(await names({ sort: "country" })).toEqual([
+      "Aker Transport AS",
+      '=HYPERLINK("x") AS',
+      "MJØSA MILJØ AS",
+      "ØSTLANDSK BETONG AS",
+      "Åsen Trelast AS",
+      "Bergen Bolt AS",
+    ]);
     expect((await names({ sort: "country", dir: "desc" }))[0]).toBe("Bergen Bolt AS");
   });
 
@@ -194,7 +277,13 @@ describe("listSuppliers", () => {
       page: 2,
       pageSize: 50,
     });
-    expect(parseSupplierListQuery(new URLSearchParams("tag=x&priority=maybe&sort=drop table&dir=up&page=-1"))).toMatchObject({ tagId: null, priority: null, sort: "name", dir: "asc", page: 1 });
+    expect(parseSupplierListQuery(new URLSearchParams("tag=x&priority=maybe&sort=drop table&dir=up&page=-1"))).toMatchObject({
+      tagId: null,
+      priority: null,
+      sort: "name",
+      dir: "asc",
+      page: 1,
+    });
   });
 
   it("exports every matching row, unpaged", async () => {
@@ -214,7 +303,10 @@ describe("GET /suppliers", () => {
   });
 
   it("shows B only B's suppliers and tags", async () => {
-    const body = (await (await request(pageLoader, "/suppliers", {}, w.tokenB)).json()) as { list: { rows: Array<{ name: string }> }; tags: Array<{ title: string }> };
+    const body = (await (await request(pageLoader, "/suppliers", {}, w.tokenB)).json()) as {
+      list: { rows: Array<{ name: string }> };
+      tags: Array<{ title: string }>;
+    };
     expect(body.list.rows.map((r) => r.name)).toEqual(["Only B's Supplier AS", "ØSTLANDSK BETONG AS"]);
     expect(body.tags.map((t) => t.title)).toEqual(["Secret B tag"]);
   });
@@ -243,9 +335,18 @@ describe("GET /suppliers.csv", () => {
     const rows = await parse(res);
     expect(rows[0]).toEqual(["Name", "Organisation number", "Country code", "Country", "Tags", "Priority supplier", "Under due diligence", "Added"]);
     expect(rows).toHaveLength(7);
-    expect(rows.find((r) => r[0] === "Aker Transport AS")).toEqual(["Aker Transport AS", "920000015", "DK", "Denmark", "Critical; Logistics", "No", "No", "2025-01-02"]);
+    expect(rows.find((r) => r[0] === "Aker Transport AS")).toEqual([
+      "Aker Transport AS",
+      "920000015",
+      "DK",
+      "Denmark",
+      "Critical; Logistics",
+      "No",
+      "No",
+      "2025-01-02",
+    ]);
     // A name that starts like a formula is escaped so that a spreadsheet shows it as text.
-    expect(rows.find((r) => r[1] === "920000018")?.[0]).toBe("'=HYPERLINK(\"x\") AS");
+    expect(rows.find((r) => r[1] === "920000018")?.[0]).toBe('\'=HYPERLINK("x") AS');
     const all = rows.map((r) => r[0]).join("\n");
     expect(all).not.toContain("Dropped");
     expect(all).not.toContain("Only B");
@@ -264,7 +365,16 @@ describe("GET /suppliers.csv", () => {
     await db().updateTable("users").set({ language: "no" }).where("id", "=", user.id).execute();
     try {
       const rows = await parse(await request(csvLoader, "/suppliers.csv", {}, w.tokenB));
-      expect(rows[0]).toEqual(["Navn", "Organisasjonsnummer", "Landkode", "Land", "Stikkord", "Prioritert leverandør", "Under aktsomhetsvurdering", "Lagt til"]);
+      expect(rows[0]).toEqual([
+        "Navn",
+        "Organisasjonsnummer",
+        "Landkode",
+        "Land",
+        "Stikkord",
+        "Prioritert leverandør",
+        "Under aktsomhetsvurdering",
+        "Lagt til",
+      ]);
       expect(rows[1][5]).toBe("Ja");
     } finally {
       await db().updateTable("users").set({ language: "en" }).where("id", "=", user.id).execute();

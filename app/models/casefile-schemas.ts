@@ -27,7 +27,10 @@ export const newCasefileSchema = (t: T) =>
       .trim()
       .min(1, t("casefiles:errors.titleRequired"))
       .max(CASEFILE_TITLE_MAX, t("casefiles:errors.titleTooLong")),
-    supplierId: z.number({ error: t("casefiles:errors.supplierRequired") }).int(t("casefiles:errors.supplierRequired")).positive(t("casefiles:errors.supplierRequired")),
+    supplierId: z
+      .number({ error: t("casefiles:errors.supplierRequired") })
+      .int(t("casefiles:errors.supplierRequired"))
+      .positive(t("casefiles:errors.supplierRequired")),
     priority: priority(t),
   });
 

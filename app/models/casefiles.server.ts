@@ -75,7 +75,16 @@ export async function listCasefiles(input: { organizationId: number }): Promise<
   const rows = await db()
     .selectFrom("casefiles as cf")
     .leftJoin("organizations as o", "o.id", "cf.supplier_organization_id")
-    .select(["cf.id", "cf.title", "cf.status", "cf.priority", "cf.created_at as createdAt", "o.id as supplierId", "o.name as supplierName", "o.org_number as supplierOrgNumber"])
+    .select([
+      "cf.id",
+      "cf.title",
+      "cf.status",
+      "cf.priority",
+      "cf.created_at as createdAt",
+      "o.id as supplierId",
+      "o.name as supplierName",
+      "o.org_number as supplierOrgNumber",
+    ])
     .where("cf.organization_id", "=", input.organizationId)
     .orderBy("cf.created_at", "desc")
     .orderBy("cf.id", "desc")
@@ -190,7 +199,8 @@ export async function updateCasefile(input: {
   status?: CasefileStatus;
   priority?: number | null;
 }): Promise<boolean> {
-  if (input.priority != null && !(Number.isInteger(input.priority) && input.priority >= 1 && input.priority <= 5)) throw new Error("Priority is 1 to 5 or none.");
+  if (input.priority != null && !(Number.isInteger(input.priority) && input.priority >= 1 && input.priority <= 5))
+    throw new Error("Priority is 1 to 5 or none.");
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -207,18 +217,34 @@ export async function updateCasefile(input: {
         changes.status = input.status;
         await trx
           .insertInto("casefile_events")
-          .values({ casefile_id: current.id, user_id: input.userId, type: "status_changed", detail: JSON.stringify({ from: current.status, to: input.status }), created_at: at })
+          .values({
+            casefile_id: current.id,
+            user_id: input.userId,
+            type: "status_changed",
+            detail: JSON.stringify({ from: current.status, to: input.status }),
+            created_at: at,
+          })
           .execute();
       }
       if (input.priority !== undefined && input.priority !== current.priority) {
         changes.priority = input.priority;
         await trx
           .insertInto("casefile_events")
-          .values({ casefile_id: current.id, user_id: input.userId, type: "priority_changed", detail: JSON.stringify({ from: current.priority, to: input.priority }), created_at: at })
+          .values({
+            casefile_id: current.id,
+            user_id: input.userId,
+            type: "priority_changed",
+            detail: JSON.stringify({ from: current.priority, to: input.priority }),
+            created_at: at,
+          })
           .execute();
       }
       if (Object.keys(changes).length > 0) {
-        await trx.updateTable("casefiles").set({ ...changes, updated_at: at }).where("id", "=", current.id).execute();
+        await trx
+          .updateTable("casefiles")
+          .set({ ...changes, updated_at: at })
+          .where("id", "=", current.id)
+          .execute();
       }
       return true;
     });
@@ -237,7 +263,8 @@ export async function createCasefile(input: {
 }): Promise<number | undefined> {
   const title = input.title.trim();
   if (!title) throw new Error("A case file needs a title.");
-  if (input.priority != null && !(Number.isInteger(input.priority) && input.priority >= 1 && input.priority <= 5)) throw new Error("Priority is 1 to 5 or none.");
+  if (input.priority != null && !(Number.isInteger(input.priority) && input.priority >= 1 && input.priority <= 5))
+    throw new Error("Priority is 1 to 5 or none.");
   if (!(await followsSupplier({ organizationId: input.organizationId, supplierOrganizationId: input.supplierOrganizationId }))) return undefined;
   return db()
     .transaction()
@@ -257,7 +284,10 @@ export async function createCasefile(input: {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx.insertInto("casefile_events").values({ casefile_id: row.id, user_id: input.userId, type: "created", detail: JSON.stringify({ title, priority: input.priority }), created_at: at }).execute();
+      await trx
+        .insertInto("casefile_events")
+        .values({ casefile_id: row.id, user_id: input.userId, type: "created", detail: JSON.stringify({ title, priority: input.priority }), created_at: at })
+        .execute();
       return row.id;
     });
 }

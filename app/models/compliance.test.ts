@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  complianceFlags,
-  isArpRequired,
-  isCsrdRequired,
-  isTransparencyActRequired,
-  type ComplianceFacts,
-} from "./compliance";
+import { complianceFlags, isArpRequired, isCsrdRequired, isTransparencyActRequired, type ComplianceFacts } from "./compliance";
 
 describe("isArpRequired (employees ≥ 50)", () => {
   it.each([

@@ -35,10 +35,7 @@ function atLeast(value: number | null | undefined, threshold: number): boolean {
   return typeof value === "number" && Number.isFinite(value) && value >= threshold;
 }
 
-function sizeCriteriaMet(
-  facts: ComplianceFacts,
-  limits: { minBalance: number; minRevenue: number; minEmployees: number },
-): number {
+function sizeCriteriaMet(facts: ComplianceFacts, limits: { minBalance: number; minRevenue: number; minEmployees: number }): number {
   return [
     atLeast(facts.total_assets, limits.minBalance),
     atLeast(facts.operating_income, limits.minRevenue),

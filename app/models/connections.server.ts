@@ -61,7 +61,11 @@ export type ConnectionChange = z.infer<typeof connectionChangeSchema>;
 export function parseConnectionChange(body: unknown): ConnectionChange {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ConnectionError(400, "The body must be a JSON object");
   const keys = Object.keys(body);
-  if (keys.length !== 1) throw new ConnectionError(400, "Send exactly one of contact_email, is_priority, is_due_diligence, is_deleted, removeTagIds, addTagIds, newTags, newComment");
+  if (keys.length !== 1)
+    throw new ConnectionError(
+      400,
+      "Send exactly one of contact_email, is_priority, is_due_diligence, is_deleted, removeTagIds, addTagIds, newTags, newComment",
+    );
   const parsed = connectionChangeSchema.safeParse(body);
   if (!parsed.success) {
     const known = ["contact_email", "is_priority", "is_due_diligence", "is_deleted", "removeTagIds", "addTagIds", "newTags", "newComment"];
@@ -179,7 +183,10 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
         .values({ parent_organization_id: input.organizationId, child_organization_id: local.id, created_at: at, updated_at: at })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordConnectionEvent({ connectionId: created.id, organizationId: input.organizationId, userId: input.userId, action: "created", detail: { orgNumber: company.org_number } }, trx);
+      await recordConnectionEvent(
+        { connectionId: created.id, organizationId: input.organizationId, userId: input.userId, action: "created", detail: { orgNumber: company.org_number } },
+        trx,
+      );
       return created.id;
     });
   const connection = await getConnection({ organizationId: input.organizationId, id });
@@ -189,12 +196,21 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
 
 async function organizationTagIds(trx: Transaction<DB>, organizationId: number, tagIds: number[]): Promise<Array<{ id: number; title: string }>> {
   const unique = [...new Set(tagIds)];
-  const rows = await trx.selectFrom("organization_tags").select(["id", "title"]).where("organization_id", "=", organizationId).where("id", "in", unique).execute();
+  const rows = await trx
+    .selectFrom("organization_tags")
+    .select(["id", "title"])
+    .where("organization_id", "=", organizationId)
+    .where("id", "in", unique)
+    .execute();
   if (rows.length !== unique.length) throw new ConnectionError(404, "Tag not found");
   return rows;
 }
 
-async function linkTags(trx: Transaction<DB>, input: { organizationId: number; userId: number | null; connectionId: number }, tags: Array<{ id: number; title: string }>) {
+async function linkTags(
+  trx: Transaction<DB>,
+  input: { organizationId: number; userId: number | null; connectionId: number },
+  tags: Array<{ id: number; title: string }>,
+) {
   for (const tag of tags) {
     const inserted = await trx
       .insertInto("organization_connection_tags")
@@ -202,13 +218,27 @@ async function linkTags(trx: Transaction<DB>, input: { organizationId: number; u
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await recordConnectionEvent({ connectionId: input.connectionId, organizationId: input.organizationId, userId: input.userId, action: "tag_added", detail: { tagId: tag.id, title: tag.title } }, trx);
+      await recordConnectionEvent(
+        {
+          connectionId: input.connectionId,
+          organizationId: input.organizationId,
+          userId: input.userId,
+          action: "tag_added",
+          detail: { tagId: tag.id, title: tag.title },
+        },
+        trx,
+      );
     }
   }
 }
 
 /** Applies one change to a connection of the organisation and returns the connection as it is then. */
-export async function updateConnection(input: { organizationId: number; userId: number | null; id: number; change: ConnectionChange }): Promise<ConnectionData | null> {
+export async function updateConnection(input: {
+  organizationId: number;
+  userId: number | null;
+  id: number;
+  change: ConnectionChange;
+}): Promise<ConnectionData | null> {
   const { organizationId, userId, id, change } = input;
   const base = { connectionId: id, organizationId, userId };
   await db()
@@ -222,10 +252,18 @@ export async function updateConnection(input: { organizationId: number; userId: 
         await trx.updateTable("organization_connections").set({ contact_email: email, updated_at: now() }).where("id", "=", id).execute();
         await recordConnectionEvent({ ...base, action: "contact_email", detail: { from: row.contact_email, to: email } }, trx);
       } else if ("is_priority" in change) {
-        await trx.updateTable("organization_connections").set({ is_priority: change.is_priority ? 1 : 0, updated_at: now() }).where("id", "=", id).execute();
+        await trx
+          .updateTable("organization_connections")
+          .set({ is_priority: change.is_priority ? 1 : 0, updated_at: now() })
+          .where("id", "=", id)
+          .execute();
         await recordConnectionEvent({ ...base, action: "is_priority", detail: { to: change.is_priority } }, trx);
       } else if ("is_due_diligence" in change) {
-        await trx.updateTable("organization_connections").set({ is_due_diligence: change.is_due_diligence ? 1 : 0, updated_at: now() }).where("id", "=", id).execute();
+        await trx
+          .updateTable("organization_connections")
+          .set({ is_due_diligence: change.is_due_diligence ? 1 : 0, updated_at: now() })
+          .where("id", "=", id)
+          .execute();
         await recordConnectionEvent({ ...base, action: "is_due_diligence", detail: { to: change.is_due_diligence } }, trx);
       } else if ("is_deleted" in change) {
         await trx.updateTable("organization_connections").set({ is_deleted: 1, updated_at: now() }).where("id", "=", id).execute();
@@ -234,7 +272,8 @@ export async function updateConnection(input: { organizationId: number; userId: 
         const tags = await organizationTagIds(trx, organizationId, change.removeTagIds);
         for (const tag of tags) {
           const removed = await trx.deleteFrom("organization_connection_tags").where("connection_id", "=", id).where("tag_id", "=", tag.id).executeTakeFirst();
-          if (Number(removed.numDeletedRows) > 0) await recordConnectionEvent({ ...base, action: "tag_removed", detail: { tagId: tag.id, title: tag.title } }, trx);
+          if (Number(removed.numDeletedRows) > 0)
+            await recordConnectionEvent({ ...base, action: "tag_removed", detail: { tagId: tag.id, title: tag.title } }, trx);
         }
         await touch();
       } else if ("addTagIds" in change) {
@@ -245,12 +284,21 @@ export async function updateConnection(input: { organizationId: number; userId: 
         for (const raw of change.newTags) {
           const tagTitle = raw.trim();
           // Titles are unique per organisation regardless of case: an existing one is reused.
-          const existing = await trx.selectFrom("organization_tags").select(["id", "title"]).where("organization_id", "=", organizationId).where((eb) => eb(eb.fn("lower", ["title"]), "=", tagTitle.toLowerCase())).executeTakeFirst();
+          const existing = await trx
+            .selectFrom("organization_tags")
+            .select(["id", "title"])
+            .where("organization_id", "=", organizationId)
+            .where((eb) => eb(eb.fn("lower", ["title"]), "=", tagTitle.toLowerCase()))
+            .executeTakeFirst();
           if (existing) {
             tags.push(existing);
             continue;
           }
-          const created = await trx.insertInto("organization_tags").values({ organization_id: organizationId, title: tagTitle, created_at: now() }).returning(["id", "title"]).executeTakeFirstOrThrow();
+          const created = await trx
+            .insertInto("organization_tags")
+            .values({ organization_id: organizationId, title: tagTitle, created_at: now() })
+            .returning(["id", "title"])
+            .executeTakeFirstOrThrow();
           await recordConnectionEvent({ ...base, action: "tag_created", detail: { tagId: created.id, title: created.title } }, trx);
           tags.push(created);
         }
@@ -258,7 +306,11 @@ export async function updateConnection(input: { organizationId: number; userId: 
         await touch();
       } else {
         const text = change.newComment.trim();
-        const comment = await trx.insertInto("organization_connection_comments").values({ connection_id: id, user_id: userId, text, created_at: now() }).returning("id").executeTakeFirstOrThrow();
+        const comment = await trx
+          .insertInto("organization_connection_comments")
+          .values({ connection_id: id, user_id: userId, text, created_at: now() })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         await recordConnectionEvent({ ...base, action: "comment_added", detail: { commentId: comment.id } }, trx);
         await touch();
       }
@@ -280,10 +332,17 @@ export async function deleteComment(input: { organizationId: number; user: { id:
         .where("c.is_deleted", "=", 0)
         .executeTakeFirst();
       if (!comment) throw new ConnectionError(404, "Comment not found");
-      if (comment.user_id !== input.user.id && !input.user.isAdmin) throw new ConnectionError(403, "Only the author or an administrator can delete this comment");
+      if (comment.user_id !== input.user.id && !input.user.isAdmin)
+        throw new ConnectionError(403, "Only the author or an administrator can delete this comment");
       await trx.deleteFrom("organization_connection_comments").where("id", "=", comment.id).execute();
       await recordConnectionEvent(
-        { connectionId: comment.connection_id, organizationId: input.organizationId, userId: input.user.id, action: "comment_deleted", detail: { commentId: comment.id, text: comment.text } },
+        {
+          connectionId: comment.connection_id,
+          organizationId: input.organizationId,
+          userId: input.user.id,
+          action: "comment_deleted",
+          detail: { commentId: comment.id, text: comment.text },
+        },
         trx,
       );
     });
@@ -292,13 +351,23 @@ export async function deleteComment(input: { organizationId: number; user: { id:
 async function fileOfConnection(trx: Transaction<DB>, input: { organizationId: number; connectionId: number; fileId: number }) {
   const connection = await activeConnectionRow(trx, input.organizationId, input.connectionId);
   if (!connection) throw new ConnectionError(404, "Connection not found");
-  const file = await trx.selectFrom("file_uploads").select(["id", "file_name"]).where("id", "=", input.fileId).where("organization_id", "=", input.organizationId).executeTakeFirst();
+  const file = await trx
+    .selectFrom("file_uploads")
+    .select(["id", "file_name"])
+    .where("id", "=", input.fileId)
+    .where("organization_id", "=", input.organizationId)
+    .executeTakeFirst();
   if (!file) throw new ConnectionError(404, "File not found");
   return file;
 }
 
 /** Attaches one of the organisation's files to one of its connections (attaching twice is one link). */
-export async function attachFile(input: { organizationId: number; userId: number | null; connectionId: number; fileId: number }): Promise<ConnectionData | null> {
+export async function attachFile(input: {
+  organizationId: number;
+  userId: number | null;
+  connectionId: number;
+  fileId: number;
+}): Promise<ConnectionData | null> {
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -309,21 +378,48 @@ export async function attachFile(input: { organizationId: number; userId: number
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await recordConnectionEvent({ connectionId: input.connectionId, organizationId: input.organizationId, userId: input.userId, action: "file_attached", detail: { fileId: file.id, fileName: file.file_name } }, trx);
+        await recordConnectionEvent(
+          {
+            connectionId: input.connectionId,
+            organizationId: input.organizationId,
+            userId: input.userId,
+            action: "file_attached",
+            detail: { fileId: file.id, fileName: file.file_name },
+          },
+          trx,
+        );
       }
     });
   return getConnection({ organizationId: input.organizationId, id: input.connectionId });
 }
 
 /** Detaches a file from a connection; the file itself stays in the user's uploads. */
-export async function detachFile(input: { organizationId: number; userId: number | null; connectionId: number; fileId: number }): Promise<ConnectionData | null> {
+export async function detachFile(input: {
+  organizationId: number;
+  userId: number | null;
+  connectionId: number;
+  fileId: number;
+}): Promise<ConnectionData | null> {
   await db()
     .transaction()
     .execute(async (trx) => {
       const file = await fileOfConnection(trx, input);
-      const removed = await trx.deleteFrom("organization_connection_files").where("connection_id", "=", input.connectionId).where("file_upload_id", "=", file.id).executeTakeFirst();
+      const removed = await trx
+        .deleteFrom("organization_connection_files")
+        .where("connection_id", "=", input.connectionId)
+        .where("file_upload_id", "=", file.id)
+        .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw new ConnectionError(404, "The file is not attached to this connection");
-      await recordConnectionEvent({ connectionId: input.connectionId, organizationId: input.organizationId, userId: input.userId, action: "file_detached", detail: { fileId: file.id, fileName: file.file_name } }, trx);
+      await recordConnectionEvent(
+        {
+          connectionId: input.connectionId,
+          organizationId: input.organizationId,
+          userId: input.userId,
+          action: "file_detached",
+          detail: { fileId: file.id, fileName: file.file_name },
+        },
+        trx,
+      );
     });
   return getConnection({ organizationId: input.organizationId, id: input.connectionId });
 }
@@ -338,7 +434,11 @@ export async function apiAnswer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const formId = (name: string) => z.coerce.number({ error: `Choose a ${name}` }).int(`Choose a ${name}`).positive(`Choose a ${name}`);
+const formId = (name: string) =>
+  z.coerce
+    .number({ error: `Choose a ${name}` })
+    .int(`Choose a ${name}`)
+    .positive(`Choose a ${name}`);
 
 /** The forms of the supplier screen's connection card, slide-over and tag dialog: one schema per `intent`. */
 export const connectionIntentSchema = z.discriminatedUnion("intent", [
@@ -367,7 +467,12 @@ export const CONNECTION_INTENTS: ReadonlyArray<ConnectionIntent["intent"]> = con
  * Runs one form intent of the supplier screen for the organisation's
  * connection to the company `orgNumber`. Throws ConnectionError when refused.
  */
-export async function runConnectionIntent(input: { organizationId: number; user: { id: number; isAdmin: boolean }; orgNumber: string; intent: ConnectionIntent }): Promise<void> {
+export async function runConnectionIntent(input: {
+  organizationId: number;
+  user: { id: number; isAdmin: boolean };
+  orgNumber: string;
+  intent: ConnectionIntent;
+}): Promise<void> {
   const { organizationId, user, intent } = input;
   const userId = user.id;
   if (intent.intent === "add-supplier") {

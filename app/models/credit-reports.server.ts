@@ -74,7 +74,8 @@ function compactRegNo(regNo: string): string {
 
 function creditCountry(code: string): string {
   const country = trimmed(code).toUpperCase();
-  if (!isCreditCountry(country)) throw new CreditInputError("country", "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)");
+  if (!isCreditCountry(country))
+    throw new CreditInputError("country", "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)");
   return country;
 }
 
@@ -123,7 +124,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 function validOrder(input: OrderInput): OrderInput {
   const idempotencyKey = trimmed(input.idempotencyKey);
-  if (!idempotencyKey || idempotencyKey.length > IDEMPOTENCY_KEY_MAX) throw new CreditInputError("idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (!idempotencyKey || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)
+    throw new CreditInputError("idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   const connectId = trimmed(input.connectId);
   if (!connectId || connectId.length > CONNECT_ID_MAX) throw new CreditInputError("connectId", `must be 1 to ${CONNECT_ID_MAX} characters`);
   const companyName = trimmed(input.companyName);
@@ -249,7 +251,10 @@ export async function organizationCreditReports(input: { organizationId: number 
 }
 
 /** The stored PDF of one of the organisation's reports; null for another organisation's or an unknown id. */
-export async function creditReportFile(input: { organizationId: number; id: number }): Promise<{ fileName: string; storageKey: string; fileSize: number } | null> {
+export async function creditReportFile(input: {
+  organizationId: number;
+  id: number;
+}): Promise<{ fileName: string; storageKey: string; fileSize: number } | null> {
   const row = await db()
     .selectFrom("credit_reports")
     .select(["file_name", "storage_key", "file_size"])

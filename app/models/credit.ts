@@ -113,7 +113,9 @@ export function monthlyTotals(orders: ReadonlyArray<{ createdAt: string | Date; 
 export function formatReportMonth(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month;
-  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
 }
 
 export const DEFAULT_REPORT_FILE_NAME = "credit-report.pdf";

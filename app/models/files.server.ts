@@ -25,7 +25,11 @@ export class FileUploadError extends Error {
     readonly reason: "empty" | "too_large",
     readonly limitBytes: number,
   ) {
-    super(reason === "empty" ? "The file is empty." : `The file is larger than ${formatByteLimit(limitBytes)}. Upload a file of at most ${formatByteLimit(limitBytes)}.`);
+    super(
+      reason === "empty"
+        ? "The file is empty."
+        : `The file is larger than ${formatByteLimit(limitBytes)}. Upload a file of at most ${formatByteLimit(limitBytes)}.`,
+    );
     this.name = "FileUploadError";
   }
 }
@@ -145,7 +149,8 @@ export async function parseUpload(request: Request, owner: { organizationId: num
     formData = await unstable_parseMultipartFormData(withReadableFileNames(request), handler);
   } catch (error) {
     // Not multipart at all, or a body the parser cannot read: no file was received.
-    if (error instanceof TypeError || (error instanceof Error && /^malformed multipart/.test(error.message))) return { ok: false, reason: "missing", limitBytes: limit, fields: {} };
+    if (error instanceof TypeError || (error instanceof Error && /^malformed multipart/.test(error.message)))
+      return { ok: false, reason: "missing", limitBytes: limit, fields: {} };
     throw error;
   }
   const fields: Record<string, string> = {};
@@ -171,7 +176,10 @@ function withReadableFileNames(request: Request): Request {
   let pending = Buffer.alloc(0);
   const fix = (line: Buffer): Buffer => {
     const text = line.toString("utf8");
-    const fixed = text.replace(/(filename=")((?:[^"\\]|\\.)*)(")/, (_m, a: string, name: string, b: string) => a + name.replace(/;/g, "%3B").replace(/=/g, "%3D") + b);
+    const fixed = text.replace(
+      /(filename=")((?:[^"\\]|\\.)*)(")/,
+      (_m, a: string, name: string, b: string) => a + name.replace(/;/g, "%3B").replace(/=/g, "%3D") + b,
+    );
     return fixed === text ? line : Buffer.from(fixed, "utf8");
   };
   const body = request.body.pipeThrough(
@@ -214,7 +222,11 @@ function withReadableFileNames(request: Request): Request {
 
 /** Undoes our %3B/%3D and the browsers' own escapes of '"', CR and LF (HTML's multipart/form-data encoding). */
 function restoreFileName(name: string): string {
-  return name.replace(/%3B/g, ";").replace(/%3D/g, "=").replace(/%22/g, '"').replace(/%0D|%0A/g, "");
+  return name
+    .replace(/%3B/g, ";")
+    .replace(/%3D/g, "=")
+    .replace(/%22/g, '"')
+    .replace(/%0D|%0A/g, "");
 }
 
 /** A file of the user's organisation (downloads: files attached to the organisation's connections are shared by its users). */
@@ -277,7 +289,13 @@ export async function deleteFile(input: { organizationId: number; userId: number
         .execute();
       for (const link of links) {
         await recordConnectionEvent(
-          { connectionId: link.connectionId, organizationId: link.organizationId, userId: input.userId, action: "file_detached", detail: { fileId: file.id, fileName: file.file_name, reason: "file_deleted" } },
+          {
+            connectionId: link.connectionId,
+            organizationId: link.organizationId,
+            userId: input.userId,
+            action: "file_detached",
+            detail: { fileId: file.id, fileName: file.file_name, reason: "file_deleted" },
+          },
           trx,
         );
       }

@@ -140,11 +140,7 @@ export interface YearChange {
  * Divides by |previous| so that a loss shrinking (−100 → −50) reads as +50 %,
  * not −50 %: with a negative base the plain formula flips the sign.
  */
-export function changeFromPreviousYear(
-  current: number | null | undefined,
-  previous: number | null | undefined,
-  locale: Language = "en",
-): YearChange | null {
+export function changeFromPreviousYear(current: number | null | undefined, previous: number | null | undefined, locale: Language = "en"): YearChange | null {
   const cur = finite(current);
   const prev = finite(previous);
   if (cur === null || prev === null || prev === 0) return null;
@@ -171,9 +167,7 @@ export interface SeriesPoint {
 
 /** One row of the statement tables across the years, oldest → newest, for the line chart. */
 export function financialSeries(statements: readonly FinancialStatement[], field: FigureField): SeriesPoint[] {
-  return [...statements]
-    .sort((a, b) => a.financial_year - b.financial_year)
-    .map((s) => ({ year: s.financial_year, value: figureValue(s, field) }));
+  return [...statements].sort((a, b) => a.financial_year - b.financial_year).map((s) => ({ year: s.financial_year, value: figureValue(s, field) }));
 }
 
 export interface SummaryFigure {
@@ -195,11 +189,7 @@ export interface FinancialSummary {
  * exactly newest − 1: comparing against an older statement across a gap would
  * present a multi-year change as a yearly one.
  */
-export function financialSummary(
-  statements: readonly FinancialStatement[],
-  fields: readonly FigureField[],
-  locale: Language = "en",
-): FinancialSummary | null {
+export function financialSummary(statements: readonly FinancialStatement[], fields: readonly FigureField[], locale: Language = "en"): FinancialSummary | null {
   const [newest] = statementsNewestFirst(statements);
   if (!newest) return null;
   const before = statements.find((s) => s.financial_year === newest.financial_year - 1) ?? null;

@@ -88,10 +88,7 @@ function toDate(value: string | number | Date): Date {
  * (spec 02 §9). A bare YYYY-MM-DD is a calendar date and is shown as that day
  * in any zone; timestamps are shown in `timeZone`.
  */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  timeZone: string = DISPLAY_TIME_ZONE,
-): string {
+export function formatDate(value: string | number | Date | null | undefined, timeZone: string = DISPLAY_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return MISSING;
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return MISSING;
@@ -124,11 +121,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
  * second reads 'now' / 'nå' rather than '0 seconds ago'.
  * `now` is a parameter so that tests and server rendering are deterministic.
  */
-export function formatRelativeTime(
-  value: string | number | Date | null | undefined,
-  now: Date,
-  locale: Language = "en",
-): string {
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date, locale: Language = "en"): string {
   if (value === null || value === undefined || value === "") return MISSING;
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return MISSING;

@@ -31,7 +31,13 @@ export interface NotificationOut {
 }
 
 /** Newest first; null when the organisation number is not in the registry. */
-export async function notificationsForCompany({ orgNumber, minRiskScore = DEFAULT_MIN_RISK_SCORE }: { orgNumber: string; minRiskScore?: number }): Promise<NotificationOut[] | null> {
+export async function notificationsForCompany({
+  orgNumber,
+  minRiskScore = DEFAULT_MIN_RISK_SCORE,
+}: {
+  orgNumber: string;
+  minRiskScore?: number;
+}): Promise<NotificationOut[] | null> {
   const company = await db().selectFrom("companies").select(["id", "org_number", "legal_name"]).where("org_number", "=", orgNumber).executeTakeFirst();
   if (!company) return null;
   // A supplier organisation is the local identity the /supplier link wants;

@@ -34,11 +34,7 @@ export function isOrgNumber(term: string): boolean {
 /* ---------------- companies ---------------- */
 
 async function companyRow(orgNumber: string) {
-  return db()
-    .selectFrom("companies")
-    .selectAll()
-    .where("org_number", "=", orgNumber)
-    .executeTakeFirst();
+  return db().selectFrom("companies").selectAll().where("org_number", "=", orgNumber).executeTakeFirst();
 }
 
 export type CompanyRow = NonNullable<Awaited<ReturnType<typeof companyRow>>>;
@@ -58,7 +54,9 @@ async function latestFigures(companyIds: number[]) {
       eb(
         "fs.financial_year",
         "=",
-        selectFrom("financial_statements as f2").select((e) => e.fn.max("f2.financial_year").as("y")).whereRef("f2.company_id", "=", "fs.company_id"),
+        selectFrom("financial_statements as f2")
+          .select((e) => e.fn.max("f2.financial_year").as("y"))
+          .whereRef("f2.company_id", "=", "fs.company_id"),
       ),
     )
     .execute();
@@ -93,9 +91,19 @@ export async function searchCompanies(term: string, limit = 10): Promise<{ found
     found = Number(counted.rows[0]?.n ?? 0);
     // Active companies first, then relevance; larger companies break ties.
     rows = await db()
-      .selectFrom(sql<{ rowid: number; rank: number }>`(select rowid, rank from companies_fts where companies_fts match ${match} order by rank limit 200)`.as("m"))
+      .selectFrom(
+        sql<{ rowid: number; rank: number }>`(select rowid, rank from companies_fts where companies_fts match ${match} order by rank limit 200)`.as("m"),
+      )
       .innerJoin("companies", "companies.id", "m.rowid")
-      .select(["companies.id", "companies.org_number", "companies.legal_name", "companies.country_code", "companies.org_form", "companies.is_active", "companies.date_of_bankruptcy"])
+      .select([
+        "companies.id",
+        "companies.org_number",
+        "companies.legal_name",
+        "companies.country_code",
+        "companies.org_form",
+        "companies.is_active",
+        "companies.date_of_bankruptcy",
+      ])
       .orderBy("companies.is_active", "desc")
       .orderBy("m.rank")
       .orderBy(sql`coalesce(companies.number_of_employees, 0)`, "desc")
@@ -165,12 +173,7 @@ export interface StatementOut extends FinancialStatement {
 }
 
 export async function financialStatements(companyId: number): Promise<StatementOut[]> {
-  const rows = await db()
-    .selectFrom("financial_statements")
-    .selectAll()
-    .where("company_id", "=", companyId)
-    .orderBy("financial_year", "desc")
-    .execute();
+  const rows = await db().selectFrom("financial_statements").selectAll().where("company_id", "=", companyId).orderBy("financial_year", "desc").execute();
   return rows.map(({ id: _id, company_id: _c, source: _s, updated_at: _u, period_start: _ps, period_end: _pe, financial_risk_score, ...rest }) => ({
     ...rest,
     deprecation: rest.depreciation,

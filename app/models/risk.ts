@@ -62,11 +62,7 @@ function peakWeightedScore(scores: readonly number[]): number {
  * Scores of announcements dated inside the window. Announcements without that
  * score are left out rather than counted as 0, which would dilute the mean.
  */
-function windowScores(
-  announcements: readonly Announcement[],
-  now: Date,
-  pick: (scores: AnnouncementRiskScores) => number | null | undefined,
-): number[] {
+function windowScores(announcements: readonly Announcement[], now: Date, pick: (scores: AnnouncementRiskScores) => number | null | undefined): number[] {
   const start = announcementWindowStart(now).getTime();
   const out: number[] = [];
   for (const a of announcements) {
@@ -114,10 +110,7 @@ export function reputationRisk(notifications: readonly ReputationNotification[])
     .sort((a, b) => b - a);
   if (scores.length === 0) return 0;
   if (scores.length <= REPUTATION_TOP_COUNT) return mean(scores);
-  return (
-    mean(scores.slice(0, REPUTATION_TOP_COUNT)) * REPUTATION_TOP_WEIGHT +
-    mean(scores.slice(REPUTATION_TOP_COUNT)) * REPUTATION_REST_WEIGHT
-  );
+  return mean(scores.slice(0, REPUTATION_TOP_COUNT)) * REPUTATION_TOP_WEIGHT + mean(scores.slice(REPUTATION_TOP_COUNT)) * REPUTATION_REST_WEIGHT;
 }
 
 // ── Colour scales ───────────────────────────────────────────────────────────
@@ -218,10 +211,7 @@ export interface RoleOrganisation {
   is_active?: boolean | null;
 }
 
-export type RoleOrganisationStatus =
-  | { status: "bankrupt"; date: string }
-  | { status: "inactive" }
-  | { status: "active" };
+export type RoleOrganisationStatus = { status: "bankrupt"; date: string } | { status: "inactive" } | { status: "active" };
 
 /**
  * Status of the organisation behind a person's role (spec 02 §4). A bankruptcy

@@ -21,7 +21,13 @@ export interface SubSupplierOut {
 export type SubSuppliersResult = { status: "ok"; data: SubSupplierOut[] } | { status: "not-shared" } | { status: "not-found" };
 
 /** Whether the organisation has an active connection to the supplier (follows it). */
-export async function isFollowedSupplier({ organizationId, supplierOrganizationId }: { organizationId: number; supplierOrganizationId: number }): Promise<boolean> {
+export async function isFollowedSupplier({
+  organizationId,
+  supplierOrganizationId,
+}: {
+  organizationId: number;
+  supplierOrganizationId: number;
+}): Promise<boolean> {
   const row = await db()
     .selectFrom("organization_connections")
     .select("id")
@@ -71,7 +77,9 @@ export async function subSuppliers({
   const term = (searchTerm ?? "").normalize("NFKC").trim().toLocaleLowerCase("nb");
   const digits = term.replace(/\s/g, "");
   const matches = term
-    ? rows.filter((r) => r.name.normalize("NFKC").toLocaleLowerCase("nb").includes(term) || (r.org_number != null && digits !== "" && r.org_number.includes(digits)))
+    ? rows.filter(
+        (r) => r.name.normalize("NFKC").toLocaleLowerCase("nb").includes(term) || (r.org_number != null && digits !== "" && r.org_number.includes(digits)),
+      )
     : rows;
 
   const data = matches

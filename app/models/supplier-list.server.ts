@@ -107,7 +107,13 @@ function base(filters: SupplierListFilters) {
   if (filters.tagId != null) {
     const tagId = filters.tagId;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom("organization_connection_tags as ct").select(sql.lit(1).as("one")).whereRef("ct.connection_id", "=", "c.id").where("ct.tag_id", "=", tagId)),
+      eb.exists(
+        eb
+          .selectFrom("organization_connection_tags as ct")
+          .select(sql.lit(1).as("one"))
+          .whereRef("ct.connection_id", "=", "c.id")
+          .where("ct.tag_id", "=", tagId),
+      ),
     );
   }
   if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
@@ -233,7 +239,13 @@ export async function listSuppliers(input: SupplierListInput): Promise<SupplierL
 export async function exportSuppliers(filters: SupplierListFilters): Promise<SupplierRow[]> {
   const raw = await selectRows(filters).execute();
   if (raw.length === 0) return [];
-  const tags = raw.length > 500 ? await allTagsOf(filters.organizationId) : await tagsOf(raw.map((r) => r.connectionId), filters.organizationId);
+  const tags =
+    raw.length > 500
+      ? await allTagsOf(filters.organizationId)
+      : await tagsOf(
+          raw.map((r) => r.connectionId),
+          filters.organizationId,
+        );
   return raw.map((r) => toRow(r, tags));
 }
 

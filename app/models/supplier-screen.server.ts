@@ -47,7 +47,11 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
     soft("announcements", announcements(company.id), []),
     soft("country", country(company.country_code), null),
     soft("intelligence", supplierIntelligence(company.id), null),
-    soft("notifications", notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE }).then((n) => n ?? []), []),
+    soft(
+      "notifications",
+      notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE }).then((n) => n ?? []),
+      [],
+    ),
     soft("ownership trees", openTrees(input.trees), {}),
   ]);
   const newest = statements[0];

@@ -51,15 +51,22 @@ export async function loadSupplierWork(input: {
     casefiles: [] as CasefileListItem[],
   };
   if (organizationId == null) return empty;
-  const soft = <T>(section: string, load: Promise<T>, fallback: T) => softLoad(`supplier screen: ${section}`, load, fallback, { organizationId, supplierOrganizationId });
+  const soft = <T>(section: string, load: Promise<T>, fallback: T) =>
+    softLoad(`supplier screen: ${section}`, load, fallback, { organizationId, supplierOrganizationId });
   const followed = supplierOrganizationId;
   const [tasks, surveys, subs, taskResponse, creditReports, connection, tags, myFiles, casefiles] = await Promise.all([
     followed == null ? empty.tasks : soft("tasks", tasksForSupplier({ organizationId, supplierOrganizationId: followed }), empty.tasks),
     followed == null ? empty.surveys : soft("survey responses", submittedSurveyResponses({ organizationId, supplierOrganizationId: followed }), empty.surveys),
     followed == null
       ? empty.subSuppliers
-      : soft<SubSuppliersResult | { status: "failed" }>("sub-suppliers", subSuppliers({ organizationId, supplierOrganizationId: followed, searchTerm: input.subSearch }), { status: "failed" }),
-    followed == null || !input.taskResponseId ? null : soft("task response", taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }), null),
+      : soft<SubSuppliersResult | { status: "failed" }>(
+          "sub-suppliers",
+          subSuppliers({ organizationId, supplierOrganizationId: followed, searchTerm: input.subSearch }),
+          { status: "failed" },
+        ),
+    followed == null || !input.taskResponseId
+      ? null
+      : soft("task response", taskResponseForCustomer({ organizationId, responseId: input.taskResponseId }), null),
     // The organisation's own reports on this company (24 months), followed or not.
     soft("credit reports", supplierCreditReports({ organizationId, regNo: input.company.orgNumber, country: input.company.countryCode }), empty.creditReports),
     followed == null ? null : soft("connection", connectionForSupplier({ organizationId, supplierOrganizationId: followed }), null),

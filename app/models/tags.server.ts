@@ -45,12 +45,23 @@ export async function deleteTag(input: { organizationId: number; userId: number 
   await db()
     .transaction()
     .execute(async (trx) => {
-      const tag = await trx.selectFrom("organization_tags").select(["id", "title"]).where("id", "=", input.tagId).where("organization_id", "=", input.organizationId).executeTakeFirst();
+      const tag = await trx
+        .selectFrom("organization_tags")
+        .select(["id", "title"])
+        .where("id", "=", input.tagId)
+        .where("organization_id", "=", input.organizationId)
+        .executeTakeFirst();
       if (!tag) throw new ConnectionError(404, "Tag not found");
       const links = await trx.selectFrom("organization_connection_tags").select("connection_id").where("tag_id", "=", tag.id).execute();
       for (const link of links) {
         await recordConnectionEvent(
-          { connectionId: link.connection_id, organizationId: input.organizationId, userId: input.userId, action: "tag_removed", detail: { tagId: tag.id, title: tag.title, tagDeleted: true } },
+          {
+            connectionId: link.connection_id,
+            organizationId: input.organizationId,
+            userId: input.userId,
+            action: "tag_removed",
+            detail: { tagId: tag.id, title: tag.title, tagDeleted: true },
+          },
           trx,
         );
       }

@@ -79,7 +79,13 @@ const TEMPLATE_COLUMNS = [
 ] as const;
 
 /** The tasks one customer organisation sent to one supplier, most recently changed first. */
-export async function tasksForSupplier({ organizationId, supplierOrganizationId }: { organizationId: number; supplierOrganizationId: number }): Promise<ComplianceTaskOut[]> {
+export async function tasksForSupplier({
+  organizationId,
+  supplierOrganizationId,
+}: {
+  organizationId: number;
+  supplierOrganizationId: number;
+}): Promise<ComplianceTaskOut[]> {
   const rows = await taskQuery()
     .leftJoin("compliance_task_responses as r", (join) => join.onRef("r.task_id", "=", "t.id").on("t.is_submitted", "=", 1))
     .select(["t.id", "t.title", "t.is_custom", "t.is_submitted", "t.updated_at", "r.id as response_id", ...TEMPLATE_COLUMNS])
@@ -104,7 +110,16 @@ export async function taskResponseForCustomer({ organizationId, responseId }: { 
   const row = await taskQuery()
     .innerJoin("compliance_task_responses as r", "r.task_id", "t.id")
     .innerJoin("organizations as supplier", "supplier.id", "t.supplier_organization_id")
-    .select(["r.id", "r.comment", "r.updated_at", "supplier.name as supplier_name", "t.id as task_id", "t.title as task_title", "t.is_custom", ...TEMPLATE_COLUMNS])
+    .select([
+      "r.id",
+      "r.comment",
+      "r.updated_at",
+      "supplier.name as supplier_name",
+      "t.id as task_id",
+      "t.title as task_title",
+      "t.is_custom",
+      ...TEMPLATE_COLUMNS,
+    ])
     .where("r.id", "=", responseId)
     .where("t.organization_id", "=", organizationId)
     .where("t.is_submitted", "=", 1)

@@ -10,11 +10,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(email: string) {
-  return db()
-    .selectFrom("users")
-    .select(["id", "email", "password_hash", "language"])
-    .where("email", "=", normalizeEmail(email))
-    .executeTakeFirst();
+  return db().selectFrom("users").select(["id", "email", "password_hash", "language"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
 }
 
 /** Returns the user id when the password matches; spends the same time when the account is unknown. */
@@ -34,12 +30,7 @@ export class EmailTakenError extends Error {
 }
 
 /** Sign-up: a new customer organisation with the new user as its first member (access level 3). */
-export async function signUpWithOrganization(input: {
-  email: string;
-  password: string;
-  organizationName: string;
-  language: Language;
-}): Promise<number> {
+export async function signUpWithOrganization(input: { email: string; password: string; organizationName: string; language: Language }): Promise<number> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(email)) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
@@ -76,12 +67,7 @@ export async function setUserLanguage(userId: number, language: Language): Promi
 
 const INVITATION_DAYS = 14;
 
-export async function createInvitation(input: {
-  email: string;
-  organizationId: number;
-  accessLevel: number;
-  invitedBy: number | null;
-}): Promise<string> {
+export async function createInvitation(input: { email: string; organizationId: number; accessLevel: number; invitedBy: number | null }): Promise<string> {
   const token = newToken();
   await db()
     .insertInto("invitations")
@@ -104,13 +90,7 @@ export async function findOpenInvitation(token: string) {
   return db()
     .selectFrom("invitations")
     .innerJoin("organizations", "organizations.id", "invitations.organization_id")
-    .select([
-      "invitations.id",
-      "invitations.email",
-      "invitations.organization_id",
-      "invitations.access_level",
-      "organizations.name as organization_name",
-    ])
+    .select(["invitations.id", "invitations.email", "invitations.organization_id", "invitations.access_level", "organizations.name as organization_name"])
     .where("invitations.token_hash", "=", hashToken(token))
     .where("invitations.accepted_at", "is", null)
     .where("invitations.expires_at", ">", now())
@@ -183,10 +163,12 @@ export async function resetPassword(token: string, password: string): Promise<nu
   const reset = await findOpenPasswordReset(token);
   if (!reset) return null;
   const passwordHash = await hashPassword(password);
-  await db().transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", reset.user_id).execute();
-    await trx.updateTable("password_resets").set({ used_at: now() }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", reset.user_id).execute();
+      await trx.updateTable("password_resets").set({ used_at: now() }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
+    });
   await destroyUserSessions(reset.user_id);
   return reset.user_id;
 }

@@ -13,7 +13,9 @@ const body = z.object({
   connectId: z.string({ error: "is required" }).trim().min(1, blank).max(200, "must be at most 200 characters"),
   companyName: z.string({ error: "is required" }).trim().min(1, blank).max(300, "must be at most 300 characters"),
   regNo: z.string({ error: "must be a string or null" }).trim().max(50, "must be at most 50 characters").nullable().optional(),
-  countryCode: z.string({ error: "is required" }).refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
+  countryCode: z
+    .string({ error: "is required" })
+    .refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
   language: z.enum(REPORT_LANGUAGES, { error: "must be NO or EN" }),
 });
 
@@ -45,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     payload = await request.json();
   } catch {
-    throw apiError(400, "The body must be a JSON object like {\"connectId\", \"companyName\", \"regNo\", \"countryCode\", \"language\"}.");
+    throw apiError(400, 'The body must be a JSON object like {"connectId", "companyName", "regNo", "countryCode", "language"}.');
   }
   const parsed = body.safeParse(payload);
   if (!parsed.success) {
@@ -69,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ data }, result.created ? { status: 201 } : { status: 200, headers: { "Idempotent-Replayed": "true" } });
   } catch (error) {
     if (error instanceof CreditInputError) throw apiError(400, `${error.field}: ${error.message}`, { field: error.field });
-    if (error instanceof CreditError && error.kind === "not_found") throw apiError(404, "connectId: the credit provider has no company with this id", { field: "connectId" });
+    if (error instanceof CreditError && error.kind === "not_found")
+      throw apiError(404, "connectId: the credit provider has no company with this id", { field: "connectId" });
     if (error instanceof CreditError) {
       console.error("credit order failed", { organizationId, kind: error.kind, status: error.status, error: error.message });
       return json({ error: "Bad Gateway", message: "Order failed – please try again." }, { status: 502 });

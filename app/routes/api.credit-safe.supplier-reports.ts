@@ -7,12 +7,10 @@ import { supplierCreditReports } from "~/models/credit-reports.server";
 import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 const query = z.object({
-  regNo: z
+  regNo: z.string({ error: "is required" }).trim().min(1, "is required").max(50, "must be at most 50 characters"),
+  country: z
     .string({ error: "is required" })
-    .trim()
-    .min(1, "is required")
-    .max(50, "must be at most 50 characters"),
-  country: z.string({ error: "is required" }).refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
+    .refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
 });
 
 /**

@@ -19,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * newTags, newComment → `{data: the updated connection}` (null after a soft delete).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH") return json({ error: "Method Not Allowed", message: "Change a connection with PATCH." }, { status: 405, headers: { Allow: "GET, PATCH" } });
+  if (request.method !== "PATCH")
+    return json({ error: "Method Not Allowed", message: "Change a connection with PATCH." }, { status: 405, headers: { Allow: "GET, PATCH" } });
   const user = await requireApiUser(request);
   const organizationId = requireOrganization(user);
   const id = idParam(params.id);

@@ -7,7 +7,10 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
 
 const positiveId = z.coerce.number({ error: "is required" }).int("must be a positive whole number").positive("must be a positive whole number");
 const pair = z.object({ connectionId: positiveId, fileId: positiveId });
-const jsonPair = z.object({ connectionId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number"), fileId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number") });
+const jsonPair = z.object({
+  connectionId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number"),
+  fileId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number"),
+});
 
 /**
  * POST /api/organization-connections/file-uploads {connectionId, fileId}: attach;

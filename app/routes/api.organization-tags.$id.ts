@@ -7,7 +7,8 @@ import { deleteTag } from "~/models/tags.server";
 
 /** DELETE /api/organization-tags/{id}: removes the tag and all its links (another organisation's id is a 404). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return json({ error: "Method Not Allowed", message: "Delete a tag with DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
+  if (request.method !== "DELETE")
+    return json({ error: "Method Not Allowed", message: "Delete a tag with DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
   const user = await requireApiUser(request);
   const organizationId = requireOrganization(user);
   const tagId = idParam(params.id);

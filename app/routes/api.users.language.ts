@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     payload = await request.json();
   } catch {
-    return json({ error: "Bad Request", message: "Send a JSON body like {\"language\":\"no\"}." }, { status: 400 });
+    return json({ error: "Bad Request", message: 'Send a JSON body like {"language":"no"}.' }, { status: 400 });
   }
   const parsed = body.safeParse(payload);
   if (!parsed.success) return json({ error: "Bad Request", message: "language must be 'en' or 'no'." }, { status: 400 });

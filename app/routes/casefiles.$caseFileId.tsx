@@ -212,7 +212,12 @@ function Comments() {
         <label htmlFor={fields.text.id} className="mb-1 block text-sm font-medium">
           {t("detail.commentLabel")}
         </label>
-        <textarea {...getTextareaProps(fields.text)} key={fields.text.key} rows={3} className={`textarea w-full ${fields.text.errors ? "textarea-error" : ""}`} />
+        <textarea
+          {...getTextareaProps(fields.text)}
+          key={fields.text.key}
+          rows={3}
+          className={`textarea w-full ${fields.text.errors ? "textarea-error" : ""}`}
+        />
         <FieldErrors id={fields.text.errorId} errors={fields.text.errors} />
         <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={busy}>
           {busy ? t("detail.saving") : t("detail.addComment")}

@@ -149,14 +149,22 @@ function NewCasefileForm() {
             <label htmlFor={fields.title.id} className="mb-1 block text-sm font-medium">
               {t("new.titleLabel")}
             </label>
-            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className={`input w-full ${fields.title.errors ? "input-error" : ""}`} />
+            <input
+              {...getInputProps(fields.title, { type: "text" })}
+              key={fields.title.key}
+              className={`input w-full ${fields.title.errors ? "input-error" : ""}`}
+            />
             <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
           </div>
           <div>
             <label htmlFor={fields.supplierId.id} className="mb-1 block text-sm font-medium">
               {t("new.supplierLabel")}
             </label>
-            <select {...getSelectProps(fields.supplierId)} key={fields.supplierId.key} className={`select w-full ${fields.supplierId.errors ? "select-error" : ""}`}>
+            <select
+              {...getSelectProps(fields.supplierId)}
+              key={fields.supplierId.key}
+              className={`select w-full ${fields.supplierId.errors ? "select-error" : ""}`}
+            >
               <option value="">{t("new.chooseSupplier")}</option>
               {suppliers.map((s) => (
                 <option key={s.id} value={s.id}>

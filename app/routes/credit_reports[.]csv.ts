@@ -31,8 +31,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "creditReports");
   const csv = Papa.unparse(
     {
-      fields: [t("csv.date"), t("csv.month"), t("csv.company"), t("csv.regNo"), t("csv.country"), t("csv.language"), t("csv.orderedBy"), t("csv.priceNok"), t("csv.fileName")],
-      data: orders.map((o) => [osloDateTime.format(new Date(o.createdAt)), osloMonth(o.createdAt), o.companyName, o.regNo ?? "", o.countryCode, o.language, o.user.email ?? "", o.priceNok, o.fileName]),
+      fields: [
+        t("csv.date"),
+        t("csv.month"),
+        t("csv.company"),
+        t("csv.regNo"),
+        t("csv.country"),
+        t("csv.language"),
+        t("csv.orderedBy"),
+        t("csv.priceNok"),
+        t("csv.fileName"),
+      ],
+      data: orders.map((o) => [
+        osloDateTime.format(new Date(o.createdAt)),
+        osloMonth(o.createdAt),
+        o.companyName,
+        o.regNo ?? "",
+        o.countryCode,
+        o.language,
+        o.user.email ?? "",
+        o.priceNok,
+        o.fileName,
+      ]),
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );

@@ -59,10 +59,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (upload.fields.intent !== "upload") return json<FilesActionData>({ ok: false, intent: "upload", error: t("files:uploadFailed") }, { status: 400 });
     if (!upload.ok) {
       const error =
-        upload.reason === "too_large" ? t("files:tooLarge", { limit: formatByteLimit(upload.limitBytes) }) : upload.reason === "empty" ? t("files:emptyFile") : t("files:selectFirst");
+        upload.reason === "too_large"
+          ? t("files:tooLarge", { limit: formatByteLimit(upload.limitBytes) })
+          : upload.reason === "empty"
+            ? t("files:emptyFile")
+            : t("files:selectFirst");
       return json<FilesActionData>({ ok: false, intent: "upload", error }, { status: upload.reason === "too_large" ? 413 : 400 });
     }
-    if (upload.fields.redirectTo !== undefined) return redirect(backTo(upload.fields.redirectTo), { headers: { "Set-Cookie": await flashNotice(request, "files:uploaded") } });
+    if (upload.fields.redirectTo !== undefined)
+      return redirect(backTo(upload.fields.redirectTo), { headers: { "Set-Cookie": await flashNotice(request, "files:uploaded") } });
     return json<FilesActionData>({ ok: true, intent: "upload" }, { status: 201 });
   }
   const formData = await request.formData();
@@ -72,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : null;
   if (!id || !(await deleteFile({ organizationId, userId: user.id, id }))) throw new Response("Not Found", { status: 404 });
   const redirectTo = formData.get("redirectTo");
-  if (typeof redirectTo === "string") return redirect(withoutDelete(backTo(redirectTo)), { headers: { "Set-Cookie": await flashNotice(request, "files:deleted") } });
+  if (typeof redirectTo === "string")
+    return redirect(withoutDelete(backTo(redirectTo)), { headers: { "Set-Cookie": await flashNotice(request, "files:deleted") } });
   return json<FilesActionData>({ ok: true, intent: "delete" });
 }
 
@@ -102,7 +108,12 @@ function DeleteConfirmation({ file }: { file: { id: number; fileName: string; at
   const { t } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   return (
-    <section role="alertdialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" className="mt-6 rounded-box border border-error/40 bg-error/5 p-5">
+    <section
+      role="alertdialog"
+      aria-labelledby="confirm-delete-title"
+      aria-describedby="confirm-delete-text"
+      className="mt-6 rounded-box border border-error/40 bg-error/5 p-5"
+    >
       <h2 id="confirm-delete-title" className="text-lg font-semibold">
         {t("confirmTitle")}
       </h2>

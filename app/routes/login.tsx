@@ -29,12 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await login(request, context.clientAddress ?? null);
   if (!result.ok) {
-    const message =
-      result.reason === "rate-limited" ? t("auth:login.rateLimited", { minutes: result.minutes }) : t("auth:login.invalid");
-    return json(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status: result.reason === "rate-limited" ? 429 : 401 },
-    );
+    const message = result.reason === "rate-limited" ? t("auth:login.rateLimited", { minutes: result.minutes }) : t("auth:login.invalid");
+    return json({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: result.reason === "rate-limited" ? 429 : 401 });
   }
   return startSession(request, result.userId, safeRedirect(submission.value.redirectTo));
 }

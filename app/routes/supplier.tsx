@@ -82,7 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: connectionIntentSchema });
   if (submission.status !== "success") {
     console.warn("supplier screen: refused connection change", { intent, error: submission.error });
-    return json({ ok: false as const, status: 400, message: Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", result: submission.reply() }, { status: 400 });
+    return json(
+      { ok: false as const, status: 400, message: Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", result: submission.reply() },
+      { status: 400 },
+    );
   }
   try {
     await runConnectionIntent({ organizationId: user.organizationId, user, orgNumber: externalId, intent: submission.value });
@@ -93,7 +96,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const redirectTo = formData.get("redirectTo");
   if (typeof redirectTo === "string" && redirectTo) {
-    return redirect(safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`), { headers: { "Set-Cookie": await flashNotice(request, "common:saved") } });
+    return redirect(safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`), {
+      headers: { "Set-Cookie": await flashNotice(request, "common:saved") },
+    });
   }
   return json({ ok: true as const });
 }

@@ -36,7 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     supplierListTags({ organizationId: user.organizationId }),
     pageTitle(request, "suppliers:title"),
   ]);
-  return json({ list, tags, title, query: { q: query.q ?? "", tagId: query.tagId ?? null, priority: query.priority ?? null, dueDiligence: query.dueDiligence ?? null, sort: query.sort ?? "name", dir: query.dir ?? "asc" } });
+  return json({
+    list,
+    tags,
+    title,
+    query: {
+      q: query.q ?? "",
+      tagId: query.tagId ?? null,
+      priority: query.priority ?? null,
+      dueDiligence: query.dueDiligence ?? null,
+      sort: query.sort ?? "name",
+      dir: query.dir ?? "asc",
+    },
+  });
 }
 
 const flagValue = (value: boolean | null) => (value === true ? "yes" : value === false ? "no" : "");
@@ -150,7 +162,13 @@ export default function SuppliersScreen() {
           <label htmlFor="suppliers-tag" className="text-xs font-medium text-base-content/70">
             {t("tag")}
           </label>
-          <select id="suppliers-tag" name="tag" defaultValue={query.tagId != null ? String(query.tagId) : ""} className="select select-sm w-full" key={`tag-${query.tagId ?? ""}`}>
+          <select
+            id="suppliers-tag"
+            name="tag"
+            defaultValue={query.tagId != null ? String(query.tagId) : ""}
+            className="select select-sm w-full"
+            key={`tag-${query.tagId ?? ""}`}
+          >
             <option value="">{t("allTags")}</option>
             {tags.map((tag) => (
               <option key={tag.id} value={tag.id}>
@@ -163,7 +181,13 @@ export default function SuppliersScreen() {
           <label htmlFor="suppliers-priority" className="text-xs font-medium text-base-content/70">
             {t("priority")}
           </label>
-          <select id="suppliers-priority" name="priority" defaultValue={flagValue(query.priority)} className="select select-sm w-full" key={`p-${flagValue(query.priority)}`}>
+          <select
+            id="suppliers-priority"
+            name="priority"
+            defaultValue={flagValue(query.priority)}
+            className="select select-sm w-full"
+            key={`p-${flagValue(query.priority)}`}
+          >
             <option value="">{t("any")}</option>
             <option value="yes">{t("yes")}</option>
             <option value="no">{t("no")}</option>
@@ -173,7 +197,13 @@ export default function SuppliersScreen() {
           <label htmlFor="suppliers-dd" className="text-xs font-medium text-base-content/70">
             {t("dueDiligence")}
           </label>
-          <select id="suppliers-dd" name="dd" defaultValue={flagValue(query.dueDiligence)} className="select select-sm w-full" key={`dd-${flagValue(query.dueDiligence)}`}>
+          <select
+            id="suppliers-dd"
+            name="dd"
+            defaultValue={flagValue(query.dueDiligence)}
+            className="select select-sm w-full"
+            key={`dd-${flagValue(query.dueDiligence)}`}
+          >
             <option value="">{t("any")}</option>
             <option value="yes">{t("yes")}</option>
             <option value="no">{t("no")}</option>
@@ -185,7 +215,11 @@ export default function SuppliersScreen() {
             {t("filter")}
           </button>
           {filtered ? (
-            <Link to={href({ q: null, tag: null, priority: null, dd: null, page: null })} onClick={() => clearTimeout(timer.current)} className="link link-hover text-sm whitespace-nowrap">
+            <Link
+              to={href({ q: null, tag: null, priority: null, dd: null, page: null })}
+              onClick={() => clearTimeout(timer.current)}
+              className="link link-hover text-sm whitespace-nowrap"
+            >
               {t("clearFilters")}
             </Link>
           ) : null}
@@ -203,7 +237,10 @@ export default function SuppliersScreen() {
         </div>
       ) : (
         <>
-          <div className={`mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 transition-opacity ${pending ? "opacity-60" : ""}`} aria-busy={pending || undefined}>
+          <div
+            className={`mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 transition-opacity ${pending ? "opacity-60" : ""}`}
+            aria-busy={pending || undefined}
+          >
             <table className="table table-sm min-w-[52rem]">
               <caption className="sr-only">{t("tableCaption")}</caption>
               <thead className="text-base-content">

@@ -25,7 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const yesNo = (value: boolean) => (value ? t("csv.yes") : t("csv.no"));
   const csv = Papa.unparse(
     {
-      fields: [t("csv.name"), t("csv.orgNumber"), t("csv.countryCode"), t("csv.country"), t("csv.tags"), t("csv.priority"), t("csv.dueDiligence"), t("csv.added")],
+      fields: [
+        t("csv.name"),
+        t("csv.orgNumber"),
+        t("csv.countryCode"),
+        t("csv.country"),
+        t("csv.tags"),
+        t("csv.priority"),
+        t("csv.dueDiligence"),
+        t("csv.added"),
+      ],
       data: rows.map((r) => [
         r.name,
         r.orgNumber ?? "",

@@ -8,9 +8,7 @@ const KEYLEN = 64;
 const MAXMEM = 64 * 1024 * 1024;
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** Format: scrypt$N$r$p$salt(base64)$hash(base64) — self-describing so parameters can change later. */

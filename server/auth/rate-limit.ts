@@ -12,13 +12,7 @@ function windowStart(): string {
 }
 
 async function check(key: string, max: number): Promise<LimitState> {
-  const rows = await db()
-    .selectFrom("login_failures")
-    .select(["at"])
-    .where("key", "=", key)
-    .where("at", ">", windowStart())
-    .orderBy("at", "asc")
-    .execute();
+  const rows = await db().selectFrom("login_failures").select(["at"]).where("key", "=", key).where("at", ">", windowStart()).orderBy("at", "asc").execute();
   if (rows.length < max) return { limited: false };
   // The window frees up when the oldest counted failure ages out.
   const oldest = new Date(rows[rows.length - max].at).getTime();

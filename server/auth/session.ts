@@ -99,13 +99,7 @@ function isHttps(request: Request): boolean {
 }
 
 export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
-  const parts = [
-    `${TOKEN_COOKIE}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Expires=${expiresAt.toUTCString()}`,
-  ];
+  const parts = [`${TOKEN_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${expiresAt.toUTCString()}`];
   if (isHttps(request)) parts.push("Secure");
   return parts.join("; ");
 }

@@ -68,15 +68,11 @@ function progressReporter(started: number): { update: (p: ImportProgress) => voi
 
 function printSummary(kind: string, file: string, s: ImportSummary): void {
   const seconds = s.durationMs / 1000;
-  console.log(
-    `${kind} ${file}: ${number(s.rows)} rows in ${seconds.toFixed(1)} s (${number(s.rows / Math.max(0.001, seconds))} rows/s)`,
-  );
+  console.log(`${kind} ${file}: ${number(s.rows)} rows in ${seconds.toFixed(1)} s (${number(s.rows / Math.max(0.001, seconds))} rows/s)`);
   console.log(`  inserted ${number(s.inserted)}, updated ${number(s.updated)}, rejected ${number(s.rejectedCount)}`);
   if (s.rejectedCount > 0) {
     const shown = s.rejected.slice(0, SHOW_REJECTED);
-    console.log(
-      s.rejectedCount > shown.length ? `Rejected rows (first ${shown.length} of ${number(s.rejectedCount)}):` : "Rejected rows:",
-    );
+    console.log(s.rejectedCount > shown.length ? `Rejected rows (first ${shown.length} of ${number(s.rejectedCount)}):` : "Rejected rows:");
     for (const r of shown) {
       console.log(`  line ${r.line}${r.record !== undefined ? ` (item ${r.record})` : ""}: ${r.reason}`);
     }

@@ -320,11 +320,7 @@ function excludedSet(): { [K in keyof CompanyRow]: RawBuilder<CompanyRow[K]> } {
  * Multi-row statements for speed; if one fails, its rows are retried one by
  * one so that only the guilty row is rejected.
  */
-export async function upsertUnits(
-  trx: Kysely<DB>,
-  batch: Staged<UnitRecord>[],
-  source: CompanySource,
-): Promise<BatchResult> {
+export async function upsertUnits(trx: Kysely<DB>, batch: Staged<UnitRecord>[], source: CompanySource): Promise<BatchResult> {
   const result: BatchResult = { inserted: 0, updated: 0, rejected: [] };
   if (batch.length === 0) return result;
   const at = now();
@@ -378,9 +374,7 @@ export async function upsertUnits(
 
 export async function importBrregUnitsCsv(database: Kysely<DB>, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const input = await openInput(file);
-  const run = new ImportRun<UnitRecord>(input, options, (batch) =>
-    database.transaction().execute((trx) => upsertUnits(trx, batch, "brreg-csv")),
-  );
+  const run = new ImportRun<UnitRecord>(input, options, (batch) => database.transaction().execute((trx) => upsertUnits(trx, batch, "brreg-csv")));
   return run.consume(readCsv(input.text, { requiredColumns: BRREG_UNITS_CSV_REQUIRED }), async (item) => {
     run.countRow();
     if (!item.ok) return run.reject({ line: item.line, reason: item.reason });
@@ -392,9 +386,7 @@ export async function importBrregUnitsCsv(database: Kysely<DB>, file: string, op
 
 export async function importBrregUnitsJson(database: Kysely<DB>, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const input = await openInput(file);
-  const run = new ImportRun<UnitRecord>(input, options, (batch) =>
-    database.transaction().execute((trx) => upsertUnits(trx, batch, "brreg-json")),
-  );
+  const run = new ImportRun<UnitRecord>(input, options, (batch) => database.transaction().execute((trx) => upsertUnits(trx, batch, "brreg-json")));
   // Every unit object starts with its number, so that is where the next one is found after a broken one.
   const items = readJsonArray(input.text, { resync: /,\s*(?=\{\s*"organisasjonsnummer"\s*:)/ });
   return run.consume(items, async (item) => {

@@ -48,9 +48,7 @@ const countrySchema = z.object({
   co2_per_gdp_change_10y_pct: optionalNumber(Number.isFinite, "not a number"),
 });
 
-export function countryFromRow(
-  raw: Record<string, string>,
-): { ok: true; country: CountryTable } | { ok: false; reason: string } {
+export function countryFromRow(raw: Record<string, string>): { ok: true; country: CountryTable } | { ok: false; reason: string } {
   const parsed = countrySchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error, raw) };
   const r = parsed.data;
@@ -96,9 +94,7 @@ async function writeCountries(trx: Kysely<DB>, batch: Staged<CountryTable>[]): P
 
 export async function importCountries(database: Kysely<DB>, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const input = await openInput(file);
-  const run = new ImportRun<CountryTable>(input, options, (batch) =>
-    database.transaction().execute((trx) => writeCountries(trx, batch)),
-  );
+  const run = new ImportRun<CountryTable>(input, options, (batch) => database.transaction().execute((trx) => writeCountries(trx, batch)));
   return run.consume(readCsv(input.text, { requiredColumns: COUNTRIES_COLUMNS }), async (item) => {
     run.countRow();
     if (!item.ok) return run.reject({ line: item.line, reason: item.reason });

@@ -77,9 +77,7 @@ export async function* readLines(text: Readable): AsyncGenerator<Line> {
   }
 }
 
-export type CsvItem =
-  | { ok: true; line: number; row: Record<string, string> }
-  | { ok: false; line: number; reason: string };
+export type CsvItem = { ok: true; line: number; row: Record<string, string> } | { ok: false; line: number; reason: string };
 
 export interface CsvOptions {
   /** Columns without which no row can be imported: their absence is an unusable file. */

@@ -1,9 +1,7 @@
 import type { Readable } from "node:stream";
 import { ImportInputError } from "./types";
 
-export type JsonItem =
-  | { ok: true; record: number; line: number; value: unknown }
-  | { ok: false; record: number; line: number; reason: string };
+export type JsonItem = { ok: true; record: number; line: number; value: unknown } | { ok: false; record: number; line: number; reason: string };
 
 export interface JsonArrayOptions {
   /**

@@ -49,22 +49,15 @@ async function writeEdges(trx: Kysely<DB>, batch: Staged<OwnershipEdge>[]): Prom
   const result: BatchResult = { inserted: 0, updated: 0, rejected: [] };
   const numbers = [...new Set(batch.flatMap((b) => [b.value.holder, b.value.owned]))];
   const ids = new Map(
-    (await trx.selectFrom("companies").select(["id", "org_number"]).where("org_number", "in", numbers).execute()).map((r) => [
-      r.org_number,
-      r.id,
-    ]),
+    (await trx.selectFrom("companies").select(["id", "org_number"]).where("org_number", "in", numbers).execute()).map((r) => [r.org_number, r.id]),
   );
   const holderIds = [...ids.values()];
   const existing = new Set(
     holderIds.length === 0
       ? []
-      : (
-          await trx
-            .selectFrom("shareholdings")
-            .select(["holder_company_id", "company_id"])
-            .where("holder_company_id", "in", holderIds)
-            .execute()
-        ).map((r) => `${r.holder_company_id}>${r.company_id}`),
+      : (await trx.selectFrom("shareholdings").select(["holder_company_id", "company_id"]).where("holder_company_id", "in", holderIds).execute()).map(
+          (r) => `${r.holder_company_id}>${r.company_id}`,
+        ),
   );
   const at = now();
   for (const item of batch) {
@@ -106,9 +99,7 @@ async function writeEdges(trx: Kysely<DB>, batch: Staged<OwnershipEdge>[]): Prom
 
 export async function importKonsernRoller(database: Kysely<DB>, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const input = await openInput(file);
-  const run = new ImportRun<OwnershipEdge>(input, options, (batch) =>
-    database.transaction().execute((trx) => writeEdges(trx, batch)),
-  );
+  const run = new ImportRun<OwnershipEdge>(input, options, (batch) => database.transaction().execute((trx) => writeEdges(trx, batch)));
   return run.consume(readCsv(input.text, { requiredColumns: KONSERN_ROLLER_COLUMNS }), async (item) => {
     run.countRow();
     if (!item.ok) return run.reject({ line: item.line, reason: item.reason });

@@ -76,10 +76,10 @@ export class ImportRun<T> {
         if (this.summary.rows === 0 && error instanceof ImportInputError) throw error;
         const partial = await this.finish();
         const reason = errorMessage(error);
-        throw new ImportInputError(
-          reason.startsWith("Reading stopped") ? reason : `Reading stopped after ${partial.rows} rows: ${reason}`,
-          { cause: error, partial },
-        );
+        throw new ImportInputError(reason.startsWith("Reading stopped") ? reason : `Reading stopped after ${partial.rows} rows: ${reason}`, {
+          cause: error,
+          partial,
+        });
       }
       if (next.done) break;
       await handle(next.value);

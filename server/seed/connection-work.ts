@@ -48,10 +48,22 @@ const COMMENTS = [
 ];
 
 const FILES: Array<{ name: string; mimeType: string; content: string }> = [
-  { name: "Supplier assessment 2024.txt", mimeType: "text/plain", content: "Supplier assessment 2024\n\nScope: quality, delivery, environment, human rights.\nOverall score: 4 of 5.\n" },
-  { name: "Contract summary.txt", mimeType: "text/plain", content: "Contract summary\n\nTerm: 24 months\nNotice: 3 months\nPenalties: delivery delays over 10 days.\n" },
+  {
+    name: "Supplier assessment 2024.txt",
+    mimeType: "text/plain",
+    content: "Supplier assessment 2024\n\nScope: quality, delivery, environment, human rights.\nOverall score: 4 of 5.\n",
+  },
+  {
+    name: "Contract summary.txt",
+    mimeType: "text/plain",
+    content: "Contract summary\n\nTerm: 24 months\nNotice: 3 months\nPenalties: delivery delays over 10 days.\n",
+  },
   { name: "Audit checklist.csv", mimeType: "text/csv", content: "item,status\nCode of conduct signed,yes\nISO 14001,pending\nInsurance certificate,yes\n" },
-  { name: "Meeting notes — Q3 review.txt", mimeType: "text/plain", content: "Q3 review\n\n- Lead times back to normal\n- New sustainability report due in December\n" },
+  {
+    name: "Meeting notes — Q3 review.txt",
+    mimeType: "text/plain",
+    content: "Q3 review\n\n- Lead times back to normal\n- New sustainability report due in December\n",
+  },
 ];
 
 interface CaseFileSeed {
@@ -86,7 +98,11 @@ const CASE_FILES: CaseFileSeed[] = [
     priority: 5,
     daysAgo: 45,
     comments: ["Article about working hours at a subcontractor.", "Waiting for the supplier's own investigation."],
-    events: [{ type: "created" }, { type: "priority_changed", detail: { from: 3, to: 5 } }, { type: "status_changed", detail: { from: "open", to: "on_hold" } }],
+    events: [
+      { type: "created" },
+      { type: "priority_changed", detail: { from: 3, to: 5 } },
+      { type: "status_changed", detail: { from: "open", to: "on_hold" } },
+    ],
   },
   {
     title: "Certificate renewal",
@@ -167,7 +183,11 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
         const found = existing.find((t) => t.title.toLowerCase() === title.toLowerCase());
         if (found) byTitle.set(title, found.id);
         else {
-          const row = await trx.insertInto("organization_tags").values({ organization_id: customer, title, created_at: daysAgo(200) }).returning("id").executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto("organization_tags")
+            .values({ organization_id: customer, title, created_at: daysAgo(200) })
+            .returning("id")
+            .executeTakeFirstOrThrow();
           byTitle.set(title, row.id);
           stats.tags++;
         }
@@ -177,7 +197,10 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
 
     const users = new Map<number, number[]>();
     for (const customer of customers) {
-      users.set(customer, (await trx.selectFrom("users").select("id").where("organization_id", "=", customer).orderBy("id").execute()).map((u) => u.id));
+      users.set(
+        customer,
+        (await trx.selectFrom("users").select("id").where("organization_id", "=", customer).orderBy("id").execute()).map((u) => u.id),
+      );
     }
 
     /* ---- connections ---- */
@@ -207,7 +230,11 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
         const isDeleted = k >= picks.length - plan.deleted;
         let supplierId = supplierIdCache.get(company.org_number);
         if (supplierId == null) {
-          supplierId = await ensureSupplierOrganization(trx, { orgNumber: company.org_number, name: company.legal_name, countryCode: company.country_code || "NO" }, daysAgo(400));
+          supplierId = await ensureSupplierOrganization(
+            trx,
+            { orgNumber: company.org_number, name: company.legal_name, countryCode: company.country_code || "NO" },
+            daysAgo(400),
+          );
           supplierIdCache.set(company.org_number, supplierId);
         }
         const createdAt = daysAgo(5 + ((k * 37) % 700), 8 + (k % 9));
@@ -319,13 +346,25 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
       null;
     const firstList = listed.get(first) ?? [];
     for (const [i, file] of FILES.entries()) {
-      let fileId = (await trx.selectFrom("file_uploads").select("id").where("organization_id", "=", first).where("file_name", "=", file.name).orderBy("id").executeTakeFirst())?.id;
+      let fileId = (
+        await trx
+          .selectFrom("file_uploads")
+          .select("id")
+          .where("organization_id", "=", first)
+          .where("file_name", "=", file.name)
+          .orderBy("id")
+          .executeTakeFirst()
+      )?.id;
       if (fileId == null) {
-        fileId = (await saveFile(Buffer.from(file.content, "utf8"), { fileName: file.name, mimeType: file.mimeType, organizationId: first, userId: owner }, trx)).id;
+        fileId = (
+          await saveFile(Buffer.from(file.content, "utf8"), { fileName: file.name, mimeType: file.mimeType, organizationId: first, userId: owner }, trx)
+        ).id;
         stats.files++;
       }
       // Each file on two or three connections, the first demo supplier among them.
-      const targets = [firstList[i % 3], firstList[20 + i * 7], i % 2 === 0 ? firstList[40 + i] : undefined].filter((e): e is NonNullable<typeof e> => e != null);
+      const targets = [firstList[i % 3], firstList[20 + i * 7], i % 2 === 0 ? firstList[40 + i] : undefined].filter(
+        (e): e is NonNullable<typeof e> => e != null,
+      );
       for (const target of targets) {
         const linked = await trx
           .selectFrom("organization_connection_files")
@@ -334,7 +373,10 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
           .where("file_upload_id", "=", fileId)
           .executeTakeFirst();
         if (linked) continue;
-        await trx.insertInto("organization_connection_files").values({ connection_id: target.connectionId, file_upload_id: fileId, created_at: daysAgo(6) }).execute();
+        await trx
+          .insertInto("organization_connection_files")
+          .values({ connection_id: target.connectionId, file_upload_id: fileId, created_at: daysAgo(6) })
+          .execute();
         await audit(trx, target.connectionId, first, owner, "file_attached", daysAgo(6), { fileId, fileName: file.name });
       }
     }
@@ -373,7 +415,14 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
         if (seed.comments.length) {
           await trx
             .insertInto("casefile_comments")
-            .values(seed.comments.map((text, j) => ({ casefile_id: row.id, user_id: caseAuthors.length ? caseAuthors[j % caseAuthors.length] : null, text, created_at: daysAgo(Math.max(0, seed.daysAgo - 1 - j), 11 + j) })))
+            .values(
+              seed.comments.map((text, j) => ({
+                casefile_id: row.id,
+                user_id: caseAuthors.length ? caseAuthors[j % caseAuthors.length] : null,
+                text,
+                created_at: daysAgo(Math.max(0, seed.daysAgo - 1 - j), 11 + j),
+              })),
+            )
             .execute();
         }
         await trx
@@ -399,15 +448,36 @@ export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrgan
   );
 }
 
-async function audit(database: Db, connectionId: number, organizationId: number, userId: number | null, action: string, createdAt: string, detail?: Record<string, unknown>) {
+async function audit(
+  database: Db,
+  connectionId: number,
+  organizationId: number,
+  userId: number | null,
+  action: string,
+  createdAt: string,
+  detail?: Record<string, unknown>,
+) {
   await database
     .insertInto("connection_events")
-    .values({ connection_id: connectionId, organization_id: organizationId, user_id: userId, action, detail: detail ? JSON.stringify(detail) : null, created_at: createdAt })
+    .values({
+      connection_id: connectionId,
+      organization_id: organizationId,
+      user_id: userId,
+      action,
+      detail: detail ? JSON.stringify(detail) : null,
+      created_at: createdAt,
+    })
     .execute();
 }
 
 async function ensureSupplierOrganization(database: Db, unit: { orgNumber: string; name: string; countryCode: string }, createdAt: string): Promise<number> {
-  const existing = await database.selectFrom("organizations").select("id").where("org_number", "=", unit.orgNumber).where("kind", "=", "supplier").orderBy("id").executeTakeFirst();
+  const existing = await database
+    .selectFrom("organizations")
+    .select("id")
+    .where("org_number", "=", unit.orgNumber)
+    .where("kind", "=", "supplier")
+    .orderBy("id")
+    .executeTakeFirst();
   if (existing) return existing.id;
   const row = await database
     .insertInto("organizations")

@@ -56,7 +56,10 @@ export function pickDemoSuppliers(count = 15): BrregUnit[] {
 }
 
 export async function isDatabaseEmpty(database: Kysely<DB>): Promise<boolean> {
-  const row = await database.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const row = await database
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -64,9 +67,10 @@ async function upsertOrganization(
   database: Kysely<DB>,
   org: { name: string; kind: "customer" | "supplier"; orgNumber: string | null; countryCode: string },
 ): Promise<number> {
-  const existing = await (org.orgNumber
-    ? database.selectFrom("organizations").select("id").where("org_number", "=", org.orgNumber).where("kind", "=", org.kind)
-    : database.selectFrom("organizations").select("id").where("name", "=", org.name).where("kind", "=", org.kind)
+  const existing = await (
+    org.orgNumber
+      ? database.selectFrom("organizations").select("id").where("org_number", "=", org.orgNumber).where("kind", "=", org.kind)
+      : database.selectFrom("organizations").select("id").where("name", "=", org.name).where("kind", "=", org.kind)
   ).executeTakeFirst();
   if (existing) {
     await database.updateTable("organizations").set({ name: org.name, country_code: org.countryCode }).where("id", "=", existing.id).execute();
@@ -116,7 +120,11 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
     };
     const existing = await database.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirst();
     if (existing) await database.updateTable("users").set(values).where("id", "=", existing.id).execute();
-    else await database.insertInto("users").values({ ...values, email: account.email, language: "en", created_at: now() }).execute();
+    else
+      await database
+        .insertInto("users")
+        .values({ ...values, email: account.email, language: "en", created_at: now() })
+        .execute();
   }
   log(`${DEMO_ACCOUNTS.length} demo accounts`);
 

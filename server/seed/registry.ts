@@ -81,15 +81,33 @@ export async function seedRegistryWorld(database: Kysely<DB>, opts: { log: (line
   const foreignNumbers = new Set(foreign.map((u) => u.org_number));
 
   const counts = await database.transaction().execute(async (trx) => {
-    const upserted = await upsertUnits(trx, foreign.map((value, i) => ({ line: i + 1, value })), "seed");
+    const upserted = await upsertUnits(
+      trx,
+      foreign.map((value, i) => ({ line: i + 1, value })),
+      "seed",
+    );
     if (upserted.rejected.length) throw new Error(`Foreign demo units rejected: ${upserted.rejected.map((r) => r.reason).join("; ")}`);
 
     const rows = await trx
       .selectFrom("companies")
       .select([
-        "id", "org_number", "legal_name", "org_form", "country_code", "industry_code", "industry_description", "number_of_employees",
-        "establishment_date", "is_bankrupt", "date_of_bankruptcy", "is_under_liquidation", "is_under_forced_liquidation", "is_active",
-        "street_address", "street_postal_code", "street_postal_area",
+        "id",
+        "org_number",
+        "legal_name",
+        "org_form",
+        "country_code",
+        "industry_code",
+        "industry_description",
+        "number_of_employees",
+        "establishment_date",
+        "is_bankrupt",
+        "date_of_bankruptcy",
+        "is_under_liquidation",
+        "is_under_forced_liquidation",
+        "is_active",
+        "street_address",
+        "street_postal_code",
+        "street_postal_area",
       ])
       .where("deleted_at", "is", null)
       .orderBy("org_number")
@@ -114,32 +132,37 @@ export async function seedRegistryWorld(database: Kysely<DB>, opts: { log: (line
           .execute()
       ).map((r) => r.id),
     );
-    const companies: WorldCompany[] = rows.filter((r) => !live.has(r.id)).map((r) => ({
-      id: r.id,
-      orgNumber: r.org_number,
-      name: r.legal_name,
-      orgForm: r.org_form,
-      countryCode: r.country_code,
-      industryCode: r.industry_code,
-      industryDescription: r.industry_description,
-      employees: r.number_of_employees,
-      establishmentDate: r.establishment_date,
-      isBankrupt: r.is_bankrupt === 1,
-      bankruptcyDate: r.date_of_bankruptcy,
-      isUnderLiquidation: r.is_under_liquidation === 1,
-      isUnderForcedLiquidation: r.is_under_forced_liquidation === 1,
-      isActive: r.is_active === 1,
-      streetAddress: r.street_address,
-      postalCode: r.street_postal_code,
-      postalArea: r.street_postal_area,
-      isAker: aker.has(r.org_number),
-      isForeign: foreignNumbers.has(r.org_number),
-      demoIndex: demoIndex.get(r.org_number) ?? -1,
-    }));
+    const companies: WorldCompany[] = rows
+      .filter((r) => !live.has(r.id))
+      .map((r) => ({
+        id: r.id,
+        orgNumber: r.org_number,
+        name: r.legal_name,
+        orgForm: r.org_form,
+        countryCode: r.country_code,
+        industryCode: r.industry_code,
+        industryDescription: r.industry_description,
+        employees: r.number_of_employees,
+        establishmentDate: r.establishment_date,
+        isBankrupt: r.is_bankrupt === 1,
+        bankruptcyDate: r.date_of_bankruptcy,
+        isUnderLiquidation: r.is_under_liquidation === 1,
+        isUnderForcedLiquidation: r.is_under_forced_liquidation === 1,
+        isActive: r.is_active === 1,
+        streetAddress: r.street_address,
+        postalCode: r.street_postal_code,
+        postalArea: r.street_postal_area,
+        isAker: aker.has(r.org_number),
+        isForeign: foreignNumbers.has(r.org_number),
+        demoIndex: demoIndex.get(r.org_number) ?? -1,
+      }));
 
     const world = generateWorld(companies, today);
 
-    await trx.deleteFrom("risk_notifications").where("source", "in", [...NEWS_SOURCES, ANNOUNCEMENT_SOURCE]).execute();
+    await trx
+      .deleteFrom("risk_notifications")
+      .where("source", "in", [...NEWS_SOURCES, ANNOUNCEMENT_SOURCE])
+      .execute();
     await trx.deleteFrom("announcements").execute();
     await trx.deleteFrom("shareholdings").where("relation_type", "=", GENERATED_RELATION).execute();
     await (live.size ? trx.deleteFrom("roles").where("company_id", "not in", [...live]) : trx.deleteFrom("roles")).execute();
@@ -158,7 +181,14 @@ export async function seedRegistryWorld(database: Kysely<DB>, opts: { log: (line
       .execute();
     await trx.deleteFrom("financial_statements").where("source", "=", "seed").execute();
     // Normally no one is left and generated people keep ids 1…n; live people push them up.
-    const base = Number((await trx.selectFrom("persons").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
+    const base = Number(
+      (
+        await trx
+          .selectFrom("persons")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
     const personId = (id: number | null) => (id === null ? null : id + base);
 
     const at = now();

@@ -70,7 +70,11 @@ export async function seedSupplierWork(database: Db, orgs: SeededOrganizations, 
   for (const [index, [count, sharing]] of SUB_SUPPLIER_PLAN.entries()) {
     const supplier = suppliers[index];
     if (!supplier) continue;
-    await database.updateTable("organizations").set({ data_sharing_enabled: sharing ? 1 : 0 }).where("id", "=", supplier.id).execute();
+    await database
+      .updateTable("organizations")
+      .set({ data_sharing_enabled: sharing ? 1 : 0 })
+      .where("id", "=", supplier.id)
+      .execute();
     for (const [k, unit] of candidates.slice(next, next + count).entries()) {
       const localId = await ensureSupplierOrganization(database, unit, daysAgo(400));
       await ensureConnection(database, supplier.id, localId, { is_priority: 0, is_due_diligence: 0, contact_email: null, created_at: daysAgo(200 + k * 11) });
@@ -93,7 +97,7 @@ export async function seedSupplierWork(database: Db, orgs: SeededOrganizations, 
   for (const plan of TASK_PLAN) {
     const supplier = suppliers[plan.supplier];
     if (!supplier) continue;
-    const template = plan.template ? templates.get(plan.template) ?? null : null;
+    const template = plan.template ? (templates.get(plan.template) ?? null) : null;
     const taskId = await ensureTask(database, {
       organization_id: plan.customer === 1 ? customers[1] : sender,
       supplier_organization_id: supplier.id,
@@ -103,9 +107,9 @@ export async function seedSupplierWork(database: Db, orgs: SeededOrganizations, 
       is_submitted: plan.response ? 1 : 0,
       due_date: daysAgo(-plan.dueInDays).slice(0, 10),
       created_at: daysAgo(plan.sentDaysAgo),
-      updated_at: daysAgo(plan.response ? plan.response.daysAgo : plan.sentDaysAgo, 10 + plan.supplier % 8),
+      updated_at: daysAgo(plan.response ? plan.response.daysAgo : plan.sentDaysAgo, 10 + (plan.supplier % 8)),
     });
-    if (plan.response) await ensureResponse(database, taskId, supplier, plan.response, daysAgo(plan.response.daysAgo, 10 + plan.supplier % 8));
+    if (plan.response) await ensureResponse(database, taskId, supplier, plan.response, daysAgo(plan.response.daysAgo, 10 + (plan.supplier % 8)));
     tasks++;
   }
   log(`${tasks} compliance tasks`);
@@ -123,7 +127,7 @@ export async function seedSupplierWork(database: Db, orgs: SeededOrganizations, 
       organization_id: sender,
       supplier_organization_id: supplier.id,
       status: plan.submitted ? "submitted" : "draft",
-      answers: JSON.stringify(plan.submitted ? SURVEY_ANSWERS[plan.template] ?? {} : {}),
+      answers: JSON.stringify(plan.submitted ? (SURVEY_ANSWERS[plan.template] ?? {}) : {}),
       created_at: daysAgo(plan.daysAgo + 14),
       updated_at: daysAgo(plan.daysAgo, 14),
       submitted_at: plan.submitted ? daysAgo(plan.daysAgo, 14) : null,
@@ -294,7 +298,9 @@ async function ensureTemplate(database: Db, organizationId: number, userId: numb
     await database.updateTable("compliance_task_templates").set({ description: seed.description }).where("id", "=", existing.id).execute();
     return existing.id;
   }
-  const file = seed.file ? await saveFile(seed.file.content(), { fileName: seed.file.name, mimeType: seed.file.mimeType, organizationId, userId }, database) : null;
+  const file = seed.file
+    ? await saveFile(seed.file.content(), { fileName: seed.file.name, mimeType: seed.file.mimeType, organizationId, userId }, database)
+    : null;
   const row = await database
     .insertInto("compliance_task_templates")
     .values({ organization_id: organizationId, title: seed.title, description: seed.description, template_file_id: file?.id ?? null, created_at: createdAt })
@@ -393,10 +399,20 @@ interface TaskValues {
   updated_at: string;
 }
 
-async function ensureResponse(database: Db, taskId: number, supplier: { id: number; orgNumber: string; name: string }, seed: ResponseSeed, at: string): Promise<void> {
+async function ensureResponse(
+  database: Db,
+  taskId: number,
+  supplier: { id: number; orgNumber: string; name: string },
+  seed: ResponseSeed,
+  at: string,
+): Promise<void> {
   const existing = await database.selectFrom("compliance_task_responses").select("id").where("task_id", "=", taskId).executeTakeFirst();
   if (existing) {
-    await database.updateTable("compliance_task_responses").set({ comment: seed.comment, created_at: at, updated_at: at }).where("id", "=", existing.id).execute();
+    await database
+      .updateTable("compliance_task_responses")
+      .set({ comment: seed.comment, created_at: at, updated_at: at })
+      .where("id", "=", existing.id)
+      .execute();
     return;
   }
   const responder = await firstUser(database, supplier.id);
@@ -416,7 +432,11 @@ const RESPONSE_FILES: Record<ResponseSeed["files"][number], (supplierName: strin
   "signed-code-of-conduct": (name) => ({
     name: "Signed code of conduct.pdf",
     mimeType: "application/pdf",
-    content: pdf(["Supplier code of conduct - acknowledgement", `${name} has read and accepts the supplier code of conduct.`, "Signed: Chief Executive Officer"]),
+    content: pdf([
+      "Supplier code of conduct - acknowledgement",
+      `${name} has read and accepts the supplier code of conduct.`,
+      "Signed: Chief Executive Officer",
+    ]),
   }),
   "questionnaire-answers": (name) => ({
     name: "Transparency Act answers.csv",
@@ -443,7 +463,12 @@ const RESPONSE_FILES: Record<ResponseSeed["files"][number], (supplierName: strin
   "insurance-certificate": (name) => ({
     name: "Insurance certificate.pdf",
     mimeType: "application/pdf",
-    content: pdf(["Certificate of insurance", `Insured: ${name}`, "General liability: NOK 20 000 000 per event", "Product liability: NOK 10 000 000 per event"]),
+    content: pdf([
+      "Certificate of insurance",
+      `Insured: ${name}`,
+      "General liability: NOK 20 000 000 per event",
+      "Product liability: NOK 10 000 000 per event",
+    ]),
   }),
 };
 

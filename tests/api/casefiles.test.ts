@@ -25,7 +25,20 @@ function page(path: string, token: string): Request {
   return get(path, { Cookie: `token=${token}` });
 }
 
-const w = {} as { orgA: number; orgB: number; s1: number; s2: number; s3: number; tokenA: string; tokenB: string; userA: number; userB: number; caseA: number; caseA2: number; caseB: number };
+const w = {} as {
+  orgA: number;
+  orgB: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  tokenA: string;
+  tokenB: string;
+  userA: number;
+  userB: number;
+  caseA: number;
+  caseA2: number;
+  caseB: number;
+};
 
 beforeAll(async () => {
   w.orgA = await makeOrg("Customer A", "customer");
@@ -80,14 +93,23 @@ describe("the case file model", () => {
 
 describe("GET /api/casefiles/by-supplier/{childId}", () => {
   it("answers the organisation's case files about that supplier in the spec's shape", async () => {
-    await db().insertInto("casefile_comments").values({ casefile_id: w.caseA, user_id: w.userA, text: "First", created_at: "2025-02-01T00:00:00.000Z" }).execute();
+    await db()
+      .insertInto("casefile_comments")
+      .values({ casefile_id: w.caseA, user_id: w.userA, text: "First", created_at: "2025-02-01T00:00:00.000Z" })
+      .execute();
     const res = await request(bySupplierLoader, `/api/casefiles/by-supplier/${w.s1}`, { childId: String(w.s1) }, w.tokenA);
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Array<Record<string, unknown>> };
     expect(data.map((c) => c.id).sort()).toEqual([w.caseA, w.caseA2].sort());
     const late = data.find((c) => c.id === w.caseA)!;
     expect(Object.keys(late).sort()).toEqual(["comments", "createdAt", "events", "id", "priority", "status", "title"]);
-    expect(late).toMatchObject({ title: "Late deliveries", status: "open", priority: 4, comments: [{ id: expect.any(Number) }], events: [{ id: expect.any(Number) }] });
+    expect(late).toMatchObject({
+      title: "Late deliveries",
+      status: "open",
+      priority: 4,
+      comments: [{ id: expect.any(Number) }],
+      events: [{ id: expect.any(Number) }],
+    });
     expect(data.find((c) => c.id === w.caseA2)).toMatchObject({ priority: null, comments: [] });
     expect(await casefilesBySupplier({ organizationId: w.orgA, supplierOrganizationId: w.s2 })).toHaveLength(1);
   });
@@ -109,23 +131,38 @@ describe("GET /api/casefiles/by-supplier/{childId}", () => {
 describe("/casefiles", () => {
   it("lists the organisation's case files with supplier, counts and the followed suppliers for the form", async () => {
     const res = await call(listLoader, { request: page("/casefiles", w.tokenA), params: {}, context: {} });
-    const body = (await res.json()) as { casefiles: Array<{ id: number; supplier: { name: string } | null; comments: unknown[] }>; suppliers: Array<{ id: number; name: string }> };
+    const body = (await res.json()) as {
+      casefiles: Array<{ id: number; supplier: { name: string } | null; comments: unknown[] }>;
+      suppliers: Array<{ id: number; name: string }>;
+    };
     expect(body.casefiles.map((c) => c.id)).not.toContain(w.caseB);
     expect(body.casefiles.find((c) => c.id === w.caseA)?.supplier?.name).toBe("Supplier One");
     expect(body.suppliers.map((s) => s.name)).toEqual(["Supplier One", "Supplier Two"]);
   });
 
   it("creates a case file and redirects to it; refuses a missing title and another organisation's supplier", async () => {
-    const ok = await call(listAction, { request: post("/casefiles", { intent: "create", title: "  New one  ", supplierId: String(w.s2), priority: "3" }, w.tokenA), params: {}, context: {} });
+    const ok = await call(listAction, {
+      request: post("/casefiles", { intent: "create", title: "  New one  ", supplierId: String(w.s2), priority: "3" }, w.tokenA),
+      params: {},
+      context: {},
+    });
     expect(ok.status).toBe(302);
     const id = Number(ok.headers.get("Location")?.replace("/casefiles/", ""));
-    expect((await getCasefile({ organizationId: w.orgA, id }))).toMatchObject({ title: "New one", priority: 3, status: "open" });
+    expect(await getCasefile({ organizationId: w.orgA, id })).toMatchObject({ title: "New one", priority: 3, status: "open" });
     expect(ok.headers.get("Set-Cookie")).toContain("__flash=");
 
-    const noTitle = await call(listAction, { request: post("/casefiles", { intent: "create", title: " ", supplierId: String(w.s2), priority: "" }, w.tokenA), params: {}, context: {} });
+    const noTitle = await call(listAction, {
+      request: post("/casefiles", { intent: "create", title: " ", supplierId: String(w.s2), priority: "" }, w.tokenA),
+      params: {},
+      context: {},
+    });
     expect(noTitle.status).toBe(400);
     expect(JSON.stringify(await noTitle.json())).toContain("Enter a title.");
-    const foreign = await call(listAction, { request: post("/casefiles", { intent: "create", title: "x", supplierId: String(w.s2), priority: "" }, w.tokenB), params: {}, context: {} });
+    const foreign = await call(listAction, {
+      request: post("/casefiles", { intent: "create", title: "x", supplierId: String(w.s2), priority: "" }, w.tokenB),
+      params: {},
+      context: {},
+    });
     expect(foreign.status).toBe(400);
     expect(JSON.stringify(await foreign.json())).toContain("Choose one of your suppliers.");
     const badIntent = await call(listAction, { request: post("/casefiles", { intent: "nope" }, w.tokenA), params: {}, context: {} });
@@ -134,14 +171,22 @@ describe("/casefiles", () => {
 });
 
 describe("/casefiles/{id}", () => {
-  const detail = (id: number | string, token: string) => call(detailLoader, { request: page(`/casefiles/${id}`, token), params: { caseFileId: String(id) }, context: {} });
+  const detail = (id: number | string, token: string) =>
+    call(detailLoader, { request: page(`/casefiles/${id}`, token), params: { caseFileId: String(id) }, context: {} });
   const act = (id: number, fields: Record<string, string>, token: string) =>
     call(detailAction, { request: post(`/casefiles/${id}`, fields, token), params: { caseFileId: String(id) }, context: {} });
 
   it("shows the case file with comments (author email) and events", async () => {
     const res = await detail(w.caseA, w.tokenA);
     expect(res.status).toBe(200);
-    const { casefile } = (await res.json()) as { casefile: { title: string; supplier: { name: string; orgNumber: string }; comments: Array<{ text: string; user: { email: string } }>; events: Array<{ type: string }> } };
+    const { casefile } = (await res.json()) as {
+      casefile: {
+        title: string;
+        supplier: { name: string; orgNumber: string };
+        comments: Array<{ text: string; user: { email: string } }>;
+        events: Array<{ type: string }>;
+      };
+    };
     expect(casefile.title).toBe("Late deliveries");
     expect(casefile.supplier).toMatchObject({ name: "Supplier One", orgNumber: "911111111" });
     expect(casefile.comments[0]).toMatchObject({ text: "First", user: { email: "a@cases.test" } });

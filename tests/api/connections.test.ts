@@ -34,7 +34,15 @@ async function userId(email: string): Promise<number> {
 }
 
 async function connectionId(parent: number, child: number): Promise<number> {
-  return (await db().selectFrom("organization_connections").select("id").where("parent_organization_id", "=", parent).where("child_organization_id", "=", child).where("is_deleted", "=", 0).executeTakeFirstOrThrow()).id;
+  return (
+    await db()
+      .selectFrom("organization_connections")
+      .select("id")
+      .where("parent_organization_id", "=", parent)
+      .where("child_organization_id", "=", child)
+      .where("is_deleted", "=", 0)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 beforeAll(async () => {
@@ -60,14 +68,22 @@ beforeAll(async () => {
 
 const auth = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
-function send(fn: (a: ActionFunctionArgs) => unknown, method: string, path: string, params: Record<string, string>, token: string | undefined, body?: unknown): Promise<Response> {
+function send(
+  fn: (a: ActionFunctionArgs) => unknown,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  token: string | undefined,
+  body?: unknown,
+): Promise<Response> {
   const init: RequestInit = { method, headers: { ...auth(token), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) } };
   if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
   return call(fn as (a: LoaderFunctionArgs) => unknown, { request: new Request(BASE + path, init), params, context: {} });
 }
 
 const getConn = (id: number | string, token?: string) => request(connectionLoader, `/api/organization-connections/${id}`, { id: String(id) }, token);
-const patch = (id: number | string, body: unknown, token?: string) => send(connectionAction, "PATCH", `/api/organization-connections/${id}`, { id: String(id) }, token, body);
+const patch = (id: number | string, body: unknown, token?: string) =>
+  send(connectionAction, "PATCH", `/api/organization-connections/${id}`, { id: String(id) }, token, body);
 const delComment = (id: number, token?: string) => send(commentAction, "DELETE", `/api/organization-connections/comments/${id}`, { id: String(id) }, token);
 const attach = (body: unknown, token?: string) => send(fileAction, "POST", "/api/organization-connections/file-uploads", {}, token, body);
 const detach = (connectionId: number | string, fileId: number | string, token?: string) =>
@@ -75,7 +91,12 @@ const detach = (connectionId: number | string, fileId: number | string, token?: 
 const delTag = (id: number, token?: string) => send(tagAction, "DELETE", `/api/organization-tags/${id}`, { id: String(id) }, token);
 
 async function events(connection: number) {
-  return db().selectFrom("connection_events").select(["action", "user_id", "organization_id", "detail"]).where("connection_id", "=", connection).orderBy("id", "asc").execute();
+  return db()
+    .selectFrom("connection_events")
+    .select(["action", "user_id", "organization_id", "detail"])
+    .where("connection_id", "=", connection)
+    .orderBy("id", "asc")
+    .execute();
 }
 
 interface Conn {
@@ -202,7 +223,14 @@ describe("PATCH /api/organization-connections/{id}", () => {
 
   it("answers 404 for every change of another organisation's connection and changes nothing", async () => {
     const before = await getConnection({ organizationId: w.orgB, id: w.connB });
-    for (const body of [{ is_priority: true }, { is_due_diligence: true }, { contact_email: "x@y.no" }, { is_deleted: true }, { newTags: ["Mine"] }, { newComment: "hi" }]) {
+    for (const body of [
+      { is_priority: true },
+      { is_due_diligence: true },
+      { contact_email: "x@y.no" },
+      { is_deleted: true },
+      { newTags: ["Mine"] },
+      { newComment: "hi" },
+    ]) {
       expect((await patch(w.connB, body, w.tokenA)).status, JSON.stringify(body)).toBe(404);
     }
     expect(await getConnection({ organizationId: w.orgB, id: w.connB })).toEqual(before);

@@ -65,7 +65,15 @@ async function reportRows(organizationId?: number) {
 
 let storageSeq = 0;
 /** A report row written directly (old orders, other months), with a PDF on disk like a real order. */
-async function insertReport(values: { org: number; user: number | null; createdAt: string; companyName?: string; regNo?: string | null; country?: string; price?: number }) {
+async function insertReport(values: {
+  org: number;
+  user: number | null;
+  createdAt: string;
+  companyName?: string;
+  regNo?: string | null;
+  country?: string;
+  price?: number;
+}) {
   const storageKey = `${(++storageSeq).toString(16).padStart(32, "0")}.pdf`;
   fs.mkdirSync(reportsDir(), { recursive: true });
   fs.writeFileSync(reportPdfPath(storageKey), "%PDF-1.4\n% inserted by the test\n");
@@ -382,13 +390,23 @@ describe("GET /api/credit-safe/supplier-reports", () => {
     try {
       const res = await request(supplierReportsLoader, `/api/credit-safe/supplier-reports?regNo=${ORG_NO}&country=NO`, {}, w.tokenA);
       expect(res.status).toBe(200);
-      const { data } = (await res.json()) as { data: Array<{ id: number; companyName: string; fileName: string; createdAt: string; user: { email: string | null } }> };
-      const expected = (await reportRows(w.orgA)).filter((r) => r.reg_no === ORG_NO && r.country_code === "NO" && r.id !== old).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+      const { data } = (await res.json()) as {
+        data: Array<{ id: number; companyName: string; fileName: string; createdAt: string; user: { email: string | null } }>;
+      };
+      const expected = (await reportRows(w.orgA))
+        .filter((r) => r.reg_no === ORG_NO && r.country_code === "NO" && r.id !== old)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
       expect(data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
       expect(data.map((r) => r.id)).toContain(inside);
       expect(data.map((r) => r.id)).not.toContain(old);
       expect(data.map((r) => r.id)).not.toContain(otherCountry);
-      expect(data[data.length - 1]).toEqual({ id: inside, companyName: "Kredittprøve AS", fileName: expect.stringMatching(/\.pdf$/), createdAt: expect.any(String), user: { email: null } });
+      expect(data[data.length - 1]).toEqual({
+        id: inside,
+        companyName: "Kredittprøve AS",
+        fileName: expect.stringMatching(/\.pdf$/),
+        createdAt: expect.any(String),
+        user: { email: null },
+      });
       expect(data[0].user).toEqual({ email: expect.stringMatching(/@credit\.test$/) });
       expect(Object.keys(data[0]).sort()).toEqual(["companyName", "createdAt", "fileName", "id", "user"]);
       // A registration number written with spaces is the same company.
@@ -408,7 +426,10 @@ describe("GET /api/credit-safe/supplier-reports", () => {
 });
 
 describe("/credit_reports", () => {
-  type Screen = { orders: Array<{ id: number; companyName: string; priceNok: number; user: { email: string | null } }>; months: Array<{ month: string; count: number; totalNok: number }> };
+  type Screen = {
+    orders: Array<{ id: number; companyName: string; priceNok: number; user: { email: string | null } }>;
+    months: Array<{ month: string; count: number; totalNok: number }>;
+  };
 
   it("needs a session and access level 2", async () => {
     const anonymous = await request(creditReportsLoader, "/credit_reports");
@@ -464,7 +485,7 @@ describe("/credit_reports.csv", () => {
     const token = await signedIn("eva@credit.test", org, 2);
     const user = (await db().selectFrom("users").select("id").where("email", "=", "eva@credit.test").executeTakeFirstOrThrow()).id;
     await insertReport({ org, user, createdAt: "2026-01-31T23:30:00.000Z", companyName: "Ærlig Øst Å AS", regNo: "911111111" });
-    await insertReport({ org, user: null, createdAt: "2025-03-05T08:00:00.000Z", companyName: "=HYPERLINK(\"http://x\")", regNo: null, country: "SE" });
+    await insertReport({ org, user: null, createdAt: "2025-03-05T08:00:00.000Z", companyName: '=HYPERLINK("http://x")', regNo: null, country: "SE" });
     const res = await request(csvLoader, "/credit_reports.csv", {}, token);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -481,7 +502,11 @@ describe("/credit_reports.csv", () => {
 
   it("does not contain another organisation's orders", async () => {
     const res = await request(csvLoader, "/credit_reports.csv", {}, w.tokenB);
-    const lines = Buffer.from(await res.arrayBuffer()).subarray(3).toString("utf8").trimEnd().split("\r\n");
+    const lines = Buffer.from(await res.arrayBuffer())
+      .subarray(3)
+      .toString("utf8")
+      .trimEnd()
+      .split("\r\n");
     expect(lines).toHaveLength(1 + (await reportRows(w.orgB)).length);
     expect(lines.slice(1).every((l) => l.includes("bob@credit.test"))).toBe(true);
   });

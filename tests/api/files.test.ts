@@ -75,7 +75,11 @@ describe("POST /api/file-uploads", () => {
     expect(unchosen.status).toBe(400);
     expect(((await unchosen.json()) as { message: string }).message).toBe("Please select a file first.");
     const notMultipart = await call(uploadAction, {
-      request: new Request(`${BASE}/api/file-uploads`, { method: "POST", body: "{}", headers: { Authorization: `Bearer ${w.tokenA}`, "Content-Type": "application/json" } }),
+      request: new Request(`${BASE}/api/file-uploads`, {
+        method: "POST",
+        body: "{}",
+        headers: { Authorization: `Bearer ${w.tokenA}`, "Content-Type": "application/json" },
+      }),
       params: {},
       context: {},
     });
@@ -104,8 +108,12 @@ describe("POST /api/file-uploads", () => {
   });
 
   it("the model refuses too large and empty bytes too", async () => {
-    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(5000) })).rejects.toBeInstanceOf(FileUploadError);
-    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(0) })).rejects.toMatchObject({ reason: "empty" });
+    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(5000) })).rejects.toBeInstanceOf(
+      FileUploadError,
+    );
+    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(0) })).rejects.toMatchObject({
+      reason: "empty",
+    });
   });
 
   it("keeps a hostile file name as metadata only", async () => {
@@ -188,7 +196,10 @@ describe("DELETE /api/file-uploads/{id}", () => {
     const res = await upload(w.tokenA, [["file", new File(["contract"], "contract.pdf", { type: "application/pdf" })]]);
     const { data } = (await res.json()) as { data: { id: number } };
     for (const c of connections) {
-      await db().insertInto("organization_connection_files").values({ connection_id: c.id, file_upload_id: data.id, created_at: "2025-01-01T00:00:00.000Z" }).execute();
+      await db()
+        .insertInto("organization_connection_files")
+        .values({ connection_id: c.id, file_upload_id: data.id, created_at: "2025-01-01T00:00:00.000Z" })
+        .execute();
     }
     expect(await attachedConnectionsCount({ organizationId: w.orgA, id: data.id })).toBe(2);
     expect(await attachedConnectionsCount({ organizationId: w.orgB, id: data.id })).toBe(0);

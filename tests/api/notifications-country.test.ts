@@ -4,19 +4,32 @@ import { loader as notificationsLoader } from "~/routes/api.notifications.byOrg.
 import { loader as countryLoader } from "~/routes/api.organization.country";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-
-
-
-
-
 const w = {} as { customer: number; supplier: number; noCountry: number; lowerCase: number; analyst: string; viewer: string; ids: Record<string, number> };
 
 beforeAll(async () => {
   await db()
     .insertInto("countries")
     .values([
-      { iso2: "NO", iso3: "NOR", name_en: "Norway", name_no: "Norge", region: "Europe & Central Asia", risk_score: 3, co2_per_gdp: -31.4, governance_percentile: 97.2 },
-      { iso2: "CN", iso3: "CHN", name_en: "China", name_no: "Kina", region: "East Asia & Pacific", risk_score: 52, co2_per_gdp: -28.1, governance_percentile: 48.1 },
+      {
+        iso2: "NO",
+        iso3: "NOR",
+        name_en: "Norway",
+        name_no: "Norge",
+        region: "Europe & Central Asia",
+        risk_score: 3,
+        co2_per_gdp: -31.4,
+        governance_percentile: 97.2,
+      },
+      {
+        iso2: "CN",
+        iso3: "CHN",
+        name_en: "China",
+        name_no: "Kina",
+        region: "East Asia & Pacific",
+        risk_score: 52,
+        co2_per_gdp: -28.1,
+        governance_percentile: 48.1,
+      },
       { iso2: "AQ", iso3: "ATA", name_en: "Antarctica", name_no: "Antarktis", region: null, risk_score: null, co2_per_gdp: null, governance_percentile: null },
     ])
     .execute();
@@ -78,7 +91,14 @@ describe("GET /api/notifications/byOrg/search", () => {
           risk_score: 85,
           relevance_score: 80,
           organization,
-          content: { type: "search", source: "e24.no", url: "https://e24.no/example", title: "Fined for safety breach", date: "2025-04-02", risk: { description: "Fined for safety breach (risk 85)" } },
+          content: {
+            type: "search",
+            source: "e24.no",
+            url: "https://e24.no/example",
+            title: "Fined for safety breach",
+            date: "2025-04-02",
+            risk: { description: "Fined for safety breach (risk 85)" },
+          },
         },
         {
           id: w.ids.middle,
@@ -88,7 +108,14 @@ describe("GET /api/notifications/byOrg/search", () => {
           risk_score: 20,
           relevance_score: 80,
           organization,
-          content: { type: "search", source: "e24.no", url: "https://e24.no/example", title: "Labour dispute", date: "2025-01-15", risk: { description: "Labour dispute (risk 20)" } },
+          content: {
+            type: "search",
+            source: "e24.no",
+            url: "https://e24.no/example",
+            title: "Labour dispute",
+            date: "2025-01-15",
+            risk: { description: "Labour dispute (risk 20)" },
+          },
         },
         {
           id: w.ids.old,
@@ -98,7 +125,14 @@ describe("GET /api/notifications/byOrg/search", () => {
           risk_score: 60,
           relevance_score: 80,
           organization,
-          content: { type: "announcement", source: "Brønnøysundregistrene", url: null, title: "Change of auditor", date: "2024-05-01", risk: { description: "Change of auditor (risk 60)" } },
+          content: {
+            type: "announcement",
+            source: "Brønnøysundregistrene",
+            url: null,
+            title: "Change of auditor",
+            date: "2024-05-01",
+            risk: { description: "Change of auditor (risk 60)" },
+          },
         },
       ],
     });
@@ -125,7 +159,15 @@ describe("GET /api/notifications/byOrg/search", () => {
   });
 
   it("answers 400 for missing or bad parameters", async () => {
-    for (const query of ["", "organizationId=", "organizationId=95%27%20OR%201", "organizationId=950000001&minRiskScore=abc", "organizationId=950000001&minRiskScore=101", "organizationId=950000001&minRiskScore=-5", "organizationId=950000001&minRiskScore=2.5"]) {
+    for (const query of [
+      "",
+      "organizationId=",
+      "organizationId=95%27%20OR%201",
+      "organizationId=950000001&minRiskScore=abc",
+      "organizationId=950000001&minRiskScore=101",
+      "organizationId=950000001&minRiskScore=-5",
+      "organizationId=950000001&minRiskScore=2.5",
+    ]) {
       const res = await notifications(query, w.analyst);
       expect(res.status, query).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Bad Request" });
@@ -163,7 +205,15 @@ describe("GET /api/organization/country", () => {
   });
 
   it("answers 400 for a missing or non-numeric id", async () => {
-    for (const query of ["", "localOrganizationId=", "localOrganizationId=abc", "localOrganizationId=0", "localOrganizationId=-1", "localOrganizationId=1.5", "localOrganizationId=950000001x"]) {
+    for (const query of [
+      "",
+      "localOrganizationId=",
+      "localOrganizationId=abc",
+      "localOrganizationId=0",
+      "localOrganizationId=-1",
+      "localOrganizationId=1.5",
+      "localOrganizationId=950000001x",
+    ]) {
       const res = await countryOf(query, w.analyst);
       expect(res.status, query).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Bad Request" });

@@ -26,14 +26,28 @@ async function company(orgNumber: string, name: string, extra: Record<string, un
 }
 
 async function personRow(name: string, boardscore: number) {
-  return (await db().insertInto("persons").values({ name, birth_year: 1970, sex: "F", country_code: "NO", boardscore }).returning("id").executeTakeFirstOrThrow()).id;
+  return (
+    await db().insertInto("persons").values({ name, birth_year: 1970, sex: "F", country_code: "NO", boardscore }).returning("id").executeTakeFirstOrThrow()
+  ).id;
 }
 
 async function userWithLevel(email: string, level: number) {
-  const org = await db().insertInto("organizations").values({ name: email, kind: "customer", org_number: null, country_code: "NO", created_at: now }).returning("id").executeTakeFirstOrThrow();
+  const org = await db()
+    .insertInto("organizations")
+    .values({ name: email, kind: "customer", org_number: null, country_code: "NO", created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const user = await db()
     .insertInto("users")
-    .values({ email, password_hash: await hashPassword("x-password-1"), language: "en", is_admin: 0, organization_id: org.id, access_level: level, created_at: now })
+    .values({
+      email,
+      password_hash: await hashPassword("x-password-1"),
+      language: "en",
+      is_admin: 0,
+      organization_id: org.id,
+      access_level: level,
+      created_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   tokens[email] = (await createSession(user.id, null)).token;
@@ -56,7 +70,10 @@ beforeAll(async () => {
     [ids.mid, ids.leaf2, 33.333],
     [ids.leaf, ids.deep, 100],
   ]) {
-    await db().insertInto("shareholdings").values({ company_id: owned, holder_company_id: owner, holder_person_id: null, percent, relation_type: "HFOR", updated_at: now }).execute();
+    await db()
+      .insertInto("shareholdings")
+      .values({ company_id: owned, holder_company_id: owner, holder_person_id: null, percent, relation_type: "HFOR", updated_at: now })
+      .execute();
   }
   for (const [year, income, profit] of [
     [2022, 1000, 100],
@@ -65,7 +82,15 @@ beforeAll(async () => {
   ]) {
     await db()
       .insertInto("financial_statements")
-      .values({ company_id: ids.mid, financial_year: year, operating_income: income, operating_profit: profit, depreciation: 10, updated_at: now, financial_risk_score: JSON.stringify({ finalScore: 40, capitalRisk: 1, liquidityRisk: 2, coverageRisk: 3, profitabilityRisk: 4, growthRisk: 5 }) })
+      .values({
+        company_id: ids.mid,
+        financial_year: year,
+        operating_income: income,
+        operating_profit: profit,
+        depreciation: 10,
+        updated_at: now,
+        financial_risk_score: JSON.stringify({ finalScore: 40, capitalRisk: 1, liquidityRisk: 2, coverageRisk: 3, profitabilityRisk: 4, growthRisk: 5 }),
+      })
       .execute();
   }
   ids.kari = await personRow("Kari Nordmann Testesen", 80);
@@ -80,8 +105,14 @@ beforeAll(async () => {
       { person_id: ids.kari, company_id: ids.other, position: "Styremedlem", active_from: "2018-01-01", active_to: null },
     ])
     .execute();
-  await db().insertInto("shareholdings").values({ company_id: ids.leaf2, holder_company_id: null, holder_person_id: ids.kari, percent: 12.5, relation_type: null, updated_at: now }).execute();
-  await db().insertInto("supplier_intelligence").values({ company_id: ids.mid, data: JSON.stringify({ overview: { description: "Makes things." }, tags: ["steel"] }), generated_at: now }).execute();
+  await db()
+    .insertInto("shareholdings")
+    .values({ company_id: ids.leaf2, holder_company_id: null, holder_person_id: ids.kari, percent: 12.5, relation_type: null, updated_at: now })
+    .execute();
+  await db()
+    .insertInto("supplier_intelligence")
+    .values({ company_id: ids.mid, data: JSON.stringify({ overview: { description: "Makes things." }, tags: ["steel"] }), generated_at: now })
+    .execute();
 });
 
 describe("access to registry endpoints", () => {

@@ -3,11 +3,6 @@ import { db } from "@server/db";
 import { loader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-
-
-
-
-
 const w = {} as {
   customerA: number;
   customerB: number;
@@ -23,14 +18,37 @@ const w = {} as {
 };
 
 const subSuppliersOf = (supplier: number | string, token?: string, searchTerm?: string) =>
-  request(loader, `/api/suppliers/${supplier}/sub-suppliers${searchTerm === undefined ? "" : `?searchTerm=${encodeURIComponent(searchTerm)}`}`, { supplierOrgId: String(supplier) }, token);
+  request(
+    loader,
+    `/api/suppliers/${supplier}/sub-suppliers${searchTerm === undefined ? "" : `?searchTerm=${encodeURIComponent(searchTerm)}`}`,
+    { supplierOrgId: String(supplier) },
+    token,
+  );
 
 beforeAll(async () => {
   await db()
     .insertInto("countries")
     .values([
-      { iso2: "NO", iso3: "NOR", name_en: "Norway", name_no: "Norge", region: "Europe & Central Asia", risk_score: 3, co2_per_gdp: -30, governance_percentile: 97 },
-      { iso2: "SE", iso3: "SWE", name_en: "Sweden", name_no: "Sverige", region: "Europe & Central Asia", risk_score: 2, co2_per_gdp: -35, governance_percentile: 98 },
+      {
+        iso2: "NO",
+        iso3: "NOR",
+        name_en: "Norway",
+        name_no: "Norge",
+        region: "Europe & Central Asia",
+        risk_score: 3,
+        co2_per_gdp: -30,
+        governance_percentile: 97,
+      },
+      {
+        iso2: "SE",
+        iso3: "SWE",
+        name_en: "Sweden",
+        name_no: "Sverige",
+        region: "Europe & Central Asia",
+        risk_score: 2,
+        co2_per_gdp: -35,
+        governance_percentile: 98,
+      },
     ])
     .execute();
   w.customerA = await makeOrg("Customer A AS", "customer");
@@ -77,18 +95,44 @@ describe("GET /api/suppliers/{supplierOrgId}/sub-suppliers", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       data: [
-        { organizationId: "AT-77", localOrganizationId: w.subs.unknownCountry, organizationName: "Atlantis Shipping Ltd", country: { country_name: null, country_name_no: null, iso_2: null } },
-        { organizationId: "920000013", localOrganizationId: w.subs.bergen, organizationName: "Bergen Bolt AS", country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" } },
-        { organizationId: null, localOrganizationId: w.subs.stockholm, organizationName: "Stockholm Stål AB", country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" } },
+        {
+          organizationId: "AT-77",
+          localOrganizationId: w.subs.unknownCountry,
+          organizationName: "Atlantis Shipping Ltd",
+          country: { country_name: null, country_name_no: null, iso_2: null },
+        },
+        {
+          organizationId: "920000013",
+          localOrganizationId: w.subs.bergen,
+          organizationName: "Bergen Bolt AS",
+          country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" },
+        },
+        {
+          organizationId: null,
+          localOrganizationId: w.subs.stockholm,
+          organizationName: "Stockholm Stål AB",
+          country: { country_name: "Sweden", country_name_no: "Sverige", iso_2: "SE" },
+        },
         // Norwegian order: Ø and Å come after Z, Ø before Å.
-        { organizationId: "920000011", localOrganizationId: w.subs.ostland, organizationName: "ØSTLANDSK BETONG AS", country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" } },
-        { organizationId: "920000012", localOrganizationId: w.subs.asen, organizationName: "Åsen Trelast AS", country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" } },
+        {
+          organizationId: "920000011",
+          localOrganizationId: w.subs.ostland,
+          organizationName: "ØSTLANDSK BETONG AS",
+          country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" },
+        },
+        {
+          organizationId: "920000012",
+          localOrganizationId: w.subs.asen,
+          organizationName: "Åsen Trelast AS",
+          country: { country_name: "Norway", country_name_no: "Norge", iso_2: "NO" },
+        },
       ],
     });
   });
 
   it("searches names case-insensitively, Norwegian letters included, and org numbers", async () => {
-    const names = async (term: string) => ((await (await subSuppliersOf(w.shared, w.tokenA, term)).json()) as { data: Array<{ organizationName: string }> }).data.map((s) => s.organizationName);
+    const names = async (term: string) =>
+      ((await (await subSuppliersOf(w.shared, w.tokenA, term)).json()) as { data: Array<{ organizationName: string }> }).data.map((s) => s.organizationName);
     expect(await names("østlandsk")).toEqual(["ØSTLANDSK BETONG AS"]);
     expect(await names("ÅSEN")).toEqual(["Åsen Trelast AS"]);
     expect(await names("  bolt ")).toEqual(["Bergen Bolt AS"]);

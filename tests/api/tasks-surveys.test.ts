@@ -12,12 +12,15 @@ import { loader as downloadLoader } from "~/routes/api.tasks.files.$fileId.downl
 import { loader as subSuppliersLoader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
-
-
-
-
-
-async function task(values: { from: number; to: number; template: number | null; title: string; custom?: boolean; submitted: boolean; updatedAt: string }): Promise<number> {
+async function task(values: {
+  from: number;
+  to: number;
+  template: number | null;
+  title: string;
+  custom?: boolean;
+  submitted: boolean;
+  updatedAt: string;
+}): Promise<number> {
   const row = await db()
     .insertInto("compliance_tasks")
     .values({
@@ -49,7 +52,15 @@ async function response(taskId: number, comment: string, files: StoredFile[], up
 async function survey(templateId: number, from: number, to: number, status: "draft" | "submitted", updatedAt: string): Promise<number> {
   const row = await db()
     .insertInto("survey_responses")
-    .values({ survey_template_id: templateId, organization_id: from, supplier_organization_id: to, status, created_at: updatedAt, updated_at: updatedAt, submitted_at: status === "submitted" ? updatedAt : null })
+    .values({
+      survey_template_id: templateId,
+      organization_id: from,
+      supplier_organization_id: to,
+      status,
+      created_at: updatedAt,
+      updated_at: updatedAt,
+      submitted_at: status === "submitted" ? updatedAt : null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -103,7 +114,12 @@ beforeAll(async () => {
 
   w.templateFile = await saveFile(templateBytes, { fileName: "Code of conduct.pdf", mimeType: "application/pdf", organizationId: w.customerA, userId: null });
   w.responseFile = await saveFile(answerBytes, { fileName: "answers.csv", mimeType: "text/csv", organizationId: w.supplierS, userId: null });
-  w.hostileFile = await saveFile(Buffer.from("hostile"), { fileName: "placeholder.pdf", mimeType: "application/pdf", organizationId: w.supplierS, userId: null });
+  w.hostileFile = await saveFile(Buffer.from("hostile"), {
+    fileName: "placeholder.pdf",
+    mimeType: "application/pdf",
+    organizationId: w.supplierS,
+    userId: null,
+  });
   // A name written before names were cleaned, or by another tool: the header must still be safe.
   await db().updateTable("file_uploads").set({ file_name: HOSTILE_NAME, mime_type: "text/html\r\nX-Evil: 1" }).where("id", "=", w.hostileFile.id).execute();
   w.draftFile = await saveFile(Buffer.from("draft"), { fileName: "draft.txt", mimeType: "text/plain", organizationId: w.supplierS, userId: null });
@@ -121,17 +137,60 @@ beforeAll(async () => {
   w.templateWithFile = await tpl("Code of conduct acknowledgement", "Sign and upload.", w.templateFile.id);
   w.templateWithoutFile = await tpl("ISO 14001 certificate", null, null);
 
-  w.submittedTask = await task({ from: w.customerA, to: w.supplierS, template: w.templateWithFile, title: "Code of conduct acknowledgement", submitted: true, updatedAt: "2025-03-01T10:00:00.000Z" });
-  w.openTask = await task({ from: w.customerA, to: w.supplierS, template: w.templateWithoutFile, title: "ISO 14001 certificate", submitted: false, updatedAt: "2025-03-05T10:00:00.000Z" });
-  w.customTask = await task({ from: w.customerA, to: w.supplierS, template: null, title: "List your production sites", custom: true, submitted: false, updatedAt: "2025-02-01T10:00:00.000Z" });
-  w.draftTask = await task({ from: w.customerA, to: w.supplierS, template: w.templateWithFile, title: "Second acknowledgement", submitted: false, updatedAt: "2025-01-15T10:00:00.000Z" });
-  w.taskOfB = await task({ from: w.customerB, to: w.supplierS, template: null, title: "B's own task", custom: true, submitted: true, updatedAt: "2025-03-10T10:00:00.000Z" });
+  w.submittedTask = await task({
+    from: w.customerA,
+    to: w.supplierS,
+    template: w.templateWithFile,
+    title: "Code of conduct acknowledgement",
+    submitted: true,
+    updatedAt: "2025-03-01T10:00:00.000Z",
+  });
+  w.openTask = await task({
+    from: w.customerA,
+    to: w.supplierS,
+    template: w.templateWithoutFile,
+    title: "ISO 14001 certificate",
+    submitted: false,
+    updatedAt: "2025-03-05T10:00:00.000Z",
+  });
+  w.customTask = await task({
+    from: w.customerA,
+    to: w.supplierS,
+    template: null,
+    title: "List your production sites",
+    custom: true,
+    submitted: false,
+    updatedAt: "2025-02-01T10:00:00.000Z",
+  });
+  w.draftTask = await task({
+    from: w.customerA,
+    to: w.supplierS,
+    template: w.templateWithFile,
+    title: "Second acknowledgement",
+    submitted: false,
+    updatedAt: "2025-01-15T10:00:00.000Z",
+  });
+  w.taskOfB = await task({
+    from: w.customerB,
+    to: w.supplierS,
+    template: null,
+    title: "B's own task",
+    custom: true,
+    submitted: true,
+    updatedAt: "2025-03-10T10:00:00.000Z",
+  });
   w.responseOfA = await response(w.submittedTask, "Signed by the CEO.", [w.responseFile, w.hostileFile], "2025-03-01T10:00:00.000Z");
   w.draftResponse = await response(w.draftTask, "Not finished yet", [w.draftFile], "2025-01-15T10:00:00.000Z");
   w.responseOfB = await response(w.taskOfB, "For B only", [w.otherCustomerFile], "2025-03-10T10:00:00.000Z");
 
   const st = async (title: string) =>
-    (await db().insertInto("survey_templates").values({ organization_id: w.customerA, title, created_at: "2025-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
+    (
+      await db()
+        .insertInto("survey_templates")
+        .values({ organization_id: w.customerA, title, created_at: "2025-01-01T00:00:00.000Z" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   const sustainability = await st("Sustainability self-assessment");
   const humanRights = await st("Human rights and decent work");
   w.surveys = {
@@ -142,8 +201,10 @@ beforeAll(async () => {
   };
 });
 
-const tasksOf = (supplier: number | string, token?: string) => request(tasksLoader, `/api/tasks/organization/${supplier}`, { localOrgId: String(supplier) }, token);
-const surveysOf = (supplier: number | string, token?: string) => request(surveysLoader, `/api/surveys/organization/${supplier}`, { localOrgId: String(supplier) }, token);
+const tasksOf = (supplier: number | string, token?: string) =>
+  request(tasksLoader, `/api/tasks/organization/${supplier}`, { localOrgId: String(supplier) }, token);
+const surveysOf = (supplier: number | string, token?: string) =>
+  request(surveysLoader, `/api/surveys/organization/${supplier}`, { localOrgId: String(supplier) }, token);
 const responseOf = (id: number | string, token?: string) => request(responseLoader, `/api/tasks/responses/${id}/customer`, { id: String(id) }, token);
 const download = (id: number | string, token?: string) => request(downloadLoader, `/api/tasks/files/${id}/download`, { fileId: String(id) }, token);
 
@@ -166,13 +227,50 @@ describe("GET /api/tasks/organization/{localOrgId}", () => {
   it("lists the tasks the session's organisation sent to the supplier, most recently changed first", async () => {
     const res = await tasksOf(w.supplierS, w.tokenA);
     expect(res.status).toBe(200);
-    const codeOfConduct = { id: w.templateWithFile, title: "Code of conduct acknowledgement", description: "Sign and upload.", templateFile: { id: w.templateFile.id, fileName: "Code of conduct.pdf", fileSize: templateBytes.length } };
+    const codeOfConduct = {
+      id: w.templateWithFile,
+      title: "Code of conduct acknowledgement",
+      description: "Sign and upload.",
+      templateFile: { id: w.templateFile.id, fileName: "Code of conduct.pdf", fileSize: templateBytes.length },
+    };
     expect(await res.json()).toEqual([
-      { id: w.openTask, is_submitted: false, is_custom: false, title: "ISO 14001 certificate", complianceTaskTemplate: { id: w.templateWithoutFile, title: "ISO 14001 certificate", description: null, templateFile: null }, updatedAt: "2025-03-05T10:00:00.000Z", responseId: null },
-      { id: w.submittedTask, is_submitted: true, is_custom: false, title: "Code of conduct acknowledgement", complianceTaskTemplate: codeOfConduct, updatedAt: "2025-03-01T10:00:00.000Z", responseId: w.responseOfA },
-      { id: w.customTask, is_submitted: false, is_custom: true, title: "List your production sites", complianceTaskTemplate: null, updatedAt: "2025-02-01T10:00:00.000Z", responseId: null },
+      {
+        id: w.openTask,
+        is_submitted: false,
+        is_custom: false,
+        title: "ISO 14001 certificate",
+        complianceTaskTemplate: { id: w.templateWithoutFile, title: "ISO 14001 certificate", description: null, templateFile: null },
+        updatedAt: "2025-03-05T10:00:00.000Z",
+        responseId: null,
+      },
+      {
+        id: w.submittedTask,
+        is_submitted: true,
+        is_custom: false,
+        title: "Code of conduct acknowledgement",
+        complianceTaskTemplate: codeOfConduct,
+        updatedAt: "2025-03-01T10:00:00.000Z",
+        responseId: w.responseOfA,
+      },
+      {
+        id: w.customTask,
+        is_submitted: false,
+        is_custom: true,
+        title: "List your production sites",
+        complianceTaskTemplate: null,
+        updatedAt: "2025-02-01T10:00:00.000Z",
+        responseId: null,
+      },
       // A response the supplier has not submitted stays hidden.
-      { id: w.draftTask, is_submitted: false, is_custom: false, title: "Second acknowledgement", complianceTaskTemplate: codeOfConduct, updatedAt: "2025-01-15T10:00:00.000Z", responseId: null },
+      {
+        id: w.draftTask,
+        is_submitted: false,
+        is_custom: false,
+        title: "Second acknowledgement",
+        complianceTaskTemplate: codeOfConduct,
+        updatedAt: "2025-01-15T10:00:00.000Z",
+        responseId: null,
+      },
     ]);
   });
 
@@ -248,7 +346,12 @@ describe("GET /api/tasks/responses/{id}/customer", () => {
       updatedAt: "2025-03-01T10:00:00.000Z",
       organization: { organization_name: "Supplier S AS" },
       complianceTask: { id: w.submittedTask, title: "Code of conduct acknowledgement", is_custom: false },
-      complianceTaskTemplate: { id: w.templateWithFile, title: "Code of conduct acknowledgement", description: "Sign and upload.", templateFile: { id: w.templateFile.id, fileName: "Code of conduct.pdf", fileSize: templateBytes.length } },
+      complianceTaskTemplate: {
+        id: w.templateWithFile,
+        title: "Code of conduct acknowledgement",
+        description: "Sign and upload.",
+        templateFile: { id: w.templateFile.id, fileName: "Code of conduct.pdf", fileSize: templateBytes.length },
+      },
       complianceTaskResponseFiles: [
         { fileUpload: { id: w.responseFile.id, fileName: "answers.csv", fileSize: answerBytes.length } },
         { fileUpload: { id: w.hostileFile.id, fileName: HOSTILE_NAME, fileSize: 7 } },
@@ -347,8 +450,25 @@ describe("the demo world's supplier work", () => {
   let second: number;
 
   async function counts() {
-    const n = async (t: "organizations" | "organization_connections" | "file_uploads" | "compliance_tasks" | "compliance_task_responses" | "compliance_task_templates" | "survey_responses" | "survey_templates") =>
-      Number((await db().selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const n = async (
+      t:
+        | "organizations"
+        | "organization_connections"
+        | "file_uploads"
+        | "compliance_tasks"
+        | "compliance_task_responses"
+        | "compliance_task_templates"
+        | "survey_responses"
+        | "survey_templates",
+    ) =>
+      Number(
+        (
+          await db()
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
       organizations: await n("organizations"),
       connections: await n("organization_connections"),
@@ -386,7 +506,12 @@ describe("the demo world's supplier work", () => {
   });
 
   it("gives the first supplier tasks with submitted, downloadable responses and submitted surveys", async () => {
-    const tasks = (await (await tasksOf(first, tokens.admin)).json()) as Array<{ is_submitted: boolean; is_custom: boolean; responseId: number | null; complianceTaskTemplate: { title: string; templateFile: { id: number } | null } | null }>;
+    const tasks = (await (await tasksOf(first, tokens.admin)).json()) as Array<{
+      is_submitted: boolean;
+      is_custom: boolean;
+      responseId: number | null;
+      complianceTaskTemplate: { title: string; templateFile: { id: number } | null } | null;
+    }>;
     expect(tasks.length).toBeGreaterThanOrEqual(3);
     expect(tasks.some((t) => t.is_custom)).toBe(true);
     expect(tasks.some((t) => !t.is_submitted)).toBe(true);
@@ -407,7 +532,11 @@ describe("the demo world's supplier work", () => {
     const codeOfConduct = tasks.find((t) => t.complianceTaskTemplate?.title === "Code of conduct acknowledgement")?.complianceTaskTemplate?.templateFile;
     const pdf = await download(codeOfConduct!.id, tokens.admin);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 8)
+        .toString("latin1"),
+    ).toBe("%PDF-1.4");
 
     const surveys = (await (await surveysOf(first, tokens.admin)).json()) as unknown[];
     expect(surveys.length).toBeGreaterThanOrEqual(2);

@@ -65,7 +65,8 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(page).toHaveURL(/edit=connection/);
   const panel = slideOver(page);
   await expect(panel).toBeVisible();
-  for (const label of ["Status", "Contact Info", "Tags", "Comments", "Files"]) await expect(panel.getByRole("heading", { name: label, exact: true })).toBeVisible();
+  for (const label of ["Status", "Contact Info", "Tags", "Comments", "Files"])
+    await expect(panel.getByRole("heading", { name: label, exact: true })).toBeVisible();
 
   // Flags and contact email, saved together.
   await panel.getByLabel("Priority Supplier").check();
@@ -76,14 +77,18 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(panel.getByText("Saved!")).toBeVisible();
   await expect(panel.getByText("Priority", { exact: true })).toBeVisible();
   await expect(panel.getByText("Under Consideration", { exact: true })).toBeVisible();
-  await cardAfterReload(page, async () => {
-    await expect(card(page).getByText("Priority Supplier")).toBeVisible();
-    await expect(card(page).getByText("Under Due Diligence")).toBeVisible();
-    await expect(card(page).getByText("contact@supplier.example")).toBeVisible();
-  }, async () => {
-    await expect(listRow(page).getByText("Priority Supplier")).toBeVisible();
-    await expect(listRow(page).getByText("Under Due Diligence")).toBeVisible();
-  });
+  await cardAfterReload(
+    page,
+    async () => {
+      await expect(card(page).getByText("Priority Supplier")).toBeVisible();
+      await expect(card(page).getByText("Under Due Diligence")).toBeVisible();
+      await expect(card(page).getByText("contact@supplier.example")).toBeVisible();
+    },
+    async () => {
+      await expect(listRow(page).getByText("Priority Supplier")).toBeVisible();
+      await expect(listRow(page).getByText("Under Due Diligence")).toBeVisible();
+    },
+  );
 
   // Create two tags, remove one, add it back from the existing tags, remove it again.
   const tagA = `Critical ${randomBytes(2).toString("hex")}`;
@@ -93,21 +98,29 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
     await panel.getByRole("button", { name: "Create & Add" }).click();
     await expect(panel.getByRole("button", { name: `Remove tag ${title}` })).toBeVisible();
   }
-  await cardAfterReload(page, async () => {
-    await expect(card(page).getByText(tagA)).toBeVisible();
-    await expect(card(page).getByText(tagB)).toBeVisible();
-  }, async () => {
-    await expect(listRow(page).getByText(tagA)).toBeVisible();
-    await expect(listRow(page).getByText(tagB)).toBeVisible();
-  });
+  await cardAfterReload(
+    page,
+    async () => {
+      await expect(card(page).getByText(tagA)).toBeVisible();
+      await expect(card(page).getByText(tagB)).toBeVisible();
+    },
+    async () => {
+      await expect(listRow(page).getByText(tagA)).toBeVisible();
+      await expect(listRow(page).getByText(tagB)).toBeVisible();
+    },
+  );
   await panel.getByRole("button", { name: `Remove tag ${tagB}` }).click();
   await expect(panel.getByRole("button", { name: `Remove tag ${tagB}` })).toHaveCount(0);
-  await cardAfterReload(page, async () => {
-    await expect(card(page).getByText(tagA)).toBeVisible();
-    await expect(card(page).getByText(tagB)).toHaveCount(0);
-  }, async () => {
-    await expect(listRow(page).getByText(tagB)).toHaveCount(0);
-  });
+  await cardAfterReload(
+    page,
+    async () => {
+      await expect(card(page).getByText(tagA)).toBeVisible();
+      await expect(card(page).getByText(tagB)).toHaveCount(0);
+    },
+    async () => {
+      await expect(listRow(page).getByText(tagB)).toHaveCount(0);
+    },
+  );
   await panel.getByLabel("Add Existing Tag").selectOption({ label: tagB });
   await panel.getByRole("button", { name: "Add Selected Tag" }).click();
   await expect(panel.getByRole("button", { name: `Remove tag ${tagB}` })).toBeVisible();
@@ -122,19 +135,25 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(tagsDialog.getByText("Deleting a tag permanently removes it and all its connections to suppliers.")).toBeVisible();
   await expect(tagsDialog.getByText("Used in 1 connection(s)")).toHaveCount(2);
   await tagsDialog.getByRole("link", { name: `Delete ${tagB}` }).click();
-  await expect(confirmation(page)).toContainText(`Are you sure you want to delete the tag "${tagB}"? This will remove it from 1 connection(s). This action cannot be undone.`);
+  await expect(confirmation(page)).toContainText(
+    `Are you sure you want to delete the tag "${tagB}"? This will remove it from 1 connection(s). This action cannot be undone.`,
+  );
   await confirmation(page).getByRole("button", { name: "Delete" }).click();
   await expect(tagsDialog.getByText(tagB)).toHaveCount(0);
   await expect(tagsDialog.getByText(tagA)).toBeVisible();
   await tagsDialog.getByRole("link", { name: "Close" }).last().click();
   await expect(tagsDialog).toHaveCount(0);
-  await cardAfterReload(page, async () => {
-    await expect(card(page).getByText(tagA)).toBeVisible();
-    await expect(card(page).getByText(tagB)).toHaveCount(0);
-  }, async () => {
-    await expect(listRow(page).getByText(tagA)).toBeVisible();
-    await expect(listRow(page).getByText(tagB)).toHaveCount(0);
-  });
+  await cardAfterReload(
+    page,
+    async () => {
+      await expect(card(page).getByText(tagA)).toBeVisible();
+      await expect(card(page).getByText(tagB)).toHaveCount(0);
+    },
+    async () => {
+      await expect(listRow(page).getByText(tagA)).toBeVisible();
+      await expect(listRow(page).getByText(tagB)).toHaveCount(0);
+    },
+  );
 
   // A comment: add, then delete with its confirmation.
   await panel.getByLabel("Add Comment").fill("Signed the supplier code of conduct.");

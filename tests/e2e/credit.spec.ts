@@ -192,7 +192,11 @@ test.describe("credit report order dialog", () => {
     await expect(page).toHaveURL(new RegExp(`/supplier\\?externalId=${supplier.org_number}$`));
     const fileName = queryDb<{ file_name: string }>("select file_name from credit_reports where id = ?", orderId)[0].file_name;
     // Reports of one company on one day share a file name: as many rows as the organisation has.
-    const sameName = queryDb<{ n: number }>("select count(*) as n from credit_reports where organization_id = ? and file_name = ?", analyst.organizationId, fileName)[0].n;
+    const sameName = queryDb<{ n: number }>(
+      "select count(*) as n from credit_reports where organization_id = ? and file_name = ?",
+      analyst.organizationId,
+      fileName,
+    )[0].n;
     const creditRisk = page.locator("#credit-reports");
     await expect(creditRisk.getByRole("listitem").filter({ hasText: fileName }).filter({ hasText: supplier.legal_name })).toHaveCount(sameName);
 
@@ -210,7 +214,9 @@ test.describe("credit report order dialog", () => {
 
   test("the top bar's Credit button: search a foreign country, no results, details and English only", async ({ page, context, javaScriptEnabled }) => {
     await signIn(context, demoUser(ANALYST));
-    const swedish = queryDb<Supplier>("select org_number, legal_name from companies where country_code = 'SE' and deleted_at is null and legal_name like '%SWEDEN%' order by legal_name");
+    const swedish = queryDb<Supplier>(
+      "select org_number, legal_name from companies where country_code = 'SE' and deleted_at is null and legal_name like '%SWEDEN%' order by legal_name",
+    );
     expect(swedish.length).toBeGreaterThan(0);
 
     if (javaScriptEnabled) {
@@ -283,7 +289,9 @@ test.describe("credit report order dialog", () => {
 
   test("a failing order says so and returns to the details", async ({ page, context }) => {
     await signIn(context, demoUser(ANALYST));
-    const [company] = queryDb<Supplier>("select org_number, legal_name from companies where country_code = 'SE' and deleted_at is null order by org_number limit 1");
+    const [company] = queryDb<Supplier>(
+      "select org_number, legal_name from companies where country_code = 'SE' and deleted_at is null order by org_number limit 1",
+    );
     const search = `dialog=credit&step=confirm&country=SE&regNo=${company.org_number}&id=local%3A${company.org_number}`;
     // Norwegian is not offered for Sweden: the provider refuses the order.
     const response = await page.request.post("/credit/order", {
@@ -313,7 +321,16 @@ test.describe("credit report order dialog", () => {
     await signIn(context, demoUser(ANALYST));
     const response = await page.request.post("/credit/order", {
       maxRedirects: 0,
-      form: { id: "local:817209882", companyName: "X", regNo: "817209882", countryCode: "NO", language: "NO", terms: "on", idempotencyKey: "f".repeat(32), returnTo: "//evil.example/" },
+      form: {
+        id: "local:817209882",
+        companyName: "X",
+        regNo: "817209882",
+        countryCode: "NO",
+        language: "NO",
+        terms: "on",
+        idempotencyKey: "f".repeat(32),
+        returnTo: "//evil.example/",
+      },
     });
     expect(response.status()).toBe(400);
   });

@@ -118,8 +118,17 @@ test.describe("file uploads", () => {
     await page.getByRole("button", { name: "Upload" }).click();
     await expect(page.getByRole("listitem").filter({ hasText: name })).toBeVisible();
     const [file] = queryDb<{ id: number }>("select id from file_uploads where organization_id = ?", user.organizationId);
-    const [connection] = queryDb<{ id: number }>("select id from organization_connections where parent_organization_id = ? and child_organization_id = ?", user.organizationId, supplier.id);
-    queryDb("insert into organization_connection_files (connection_id, file_upload_id, created_at) values (?, ?, ?) returning connection_id", connection.id, file.id, new Date().toISOString());
+    const [connection] = queryDb<{ id: number }>(
+      "select id from organization_connections where parent_organization_id = ? and child_organization_id = ?",
+      user.organizationId,
+      supplier.id,
+    );
+    queryDb(
+      "insert into organization_connection_files (connection_id, file_upload_id, created_at) values (?, ?, ?) returning connection_id",
+      connection.id,
+      file.id,
+      new Date().toISOString(),
+    );
     await page.reload();
     if (javaScriptEnabled) {
       await page.getByRole("button", { name: `Delete ${name}` }).click();
@@ -139,7 +148,12 @@ test.describe("file uploads", () => {
 });
 
 test.describe("case files", () => {
-  test("create from /casefiles, open it, add a comment, change status and priority; another organisation gets 404", async ({ page, context, browser, javaScriptEnabled }) => {
+  test("create from /casefiles, open it, add a comment, change status and priority; another organisation gets 404", async ({
+    page,
+    context,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const user = await createUser({ accessLevel: 2 });
     await signIn(context, user);
     const supplier = followSupplier(user);

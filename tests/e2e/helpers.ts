@@ -103,7 +103,10 @@ export function userLanguage(userId: number): string {
 export function latestMailTo(email: string): string | null {
   const dir = path.join(E2E_DATA_DIR, "outbox");
   if (!fs.existsSync(dir)) return null;
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml") && f.includes(email)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml") && f.includes(email))
+    .sort();
   return files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), "utf8") : null;
 }
 

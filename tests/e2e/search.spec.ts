@@ -25,7 +25,9 @@ test.describe("global search", () => {
 
   test("an exact organisation number finds the company", async ({ page, context }) => {
     await signIn(context, demoUser("analyst@demo.test"));
-    const [company] = queryDb<{ org_number: string; legal_name: string }>("select org_number, legal_name from companies where org_form = 'AS' and is_active = 1 order by org_number limit 1");
+    const [company] = queryDb<{ org_number: string; legal_name: string }>(
+      "select org_number, legal_name from companies where org_form = 'AS' and is_active = 1 order by org_number limit 1",
+    );
     await page.goto(`/search?q=${company.org_number}`);
     await expect(page.getByRole("link", { name: new RegExp(company.legal_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
   });
@@ -40,12 +42,18 @@ test.describe("global search", () => {
       const box = page.getByRole("search", { name: "Search" }).getByRole("combobox", { name: "Search" });
       await box.fill(person.name);
       await page.getByRole("tab", { name: "People" }).click();
-      await page.getByRole("link", { name: new RegExp(person.name) }).first().click();
+      await page
+        .getByRole("link", { name: new RegExp(person.name) })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/overview\?person=\d+$/);
     } else {
       await page.goto(`/search?q=${encodeURIComponent(person.name)}`);
       await page.getByRole("link", { name: "People" }).click();
-      await page.getByRole("link", { name: new RegExp(person.name) }).first().click();
+      await page
+        .getByRole("link", { name: new RegExp(person.name) })
+        .first()
+        .click();
       await expect(page).toHaveURL(/person=\d+/);
     }
     await expect(page.getByRole("dialog", { name: person.name })).toBeVisible();

@@ -24,8 +24,33 @@ interface StatementRow {
 }
 
 /** Lines of the two statement tables (a subset is enough to find a gap). */
-const INCOME_LINES = ["sales", "operating_income", "cost_of_materials", "personnel_expenses", "depreciation", "other_operating_expenses", "operating_profit", "financial_income", "financial_expenses", "net_income"];
-const BALANCE_LINES = ["goodwill", "intangible_assets", "tangible_assets", "inventories", "accounts_receivables", "cash_and_deposits", "current_assets", "total_assets", "share_capital", "equity", "trade_creditors", "total_current_debt", "liabilities"];
+const INCOME_LINES = [
+  "sales",
+  "operating_income",
+  "cost_of_materials",
+  "personnel_expenses",
+  "depreciation",
+  "other_operating_expenses",
+  "operating_profit",
+  "financial_income",
+  "financial_expenses",
+  "net_income",
+];
+const BALANCE_LINES = [
+  "goodwill",
+  "intangible_assets",
+  "tangible_assets",
+  "inventories",
+  "accounts_receivables",
+  "cash_and_deposits",
+  "current_assets",
+  "total_assets",
+  "share_capital",
+  "equity",
+  "trade_creditors",
+  "total_current_debt",
+  "liabilities",
+];
 
 const FIXTURE_ORG = "999000417";
 const EMPTY_ORG = "999000418";
@@ -75,9 +100,7 @@ function insertFixture() {
   db.pragma("busy_timeout = 5000");
   try {
     const now = new Date().toISOString();
-    const insertCompany = db.prepare(
-      "insert or ignore into companies (org_number, legal_name, org_form, source, updated_at) values (?, ?, 'AS', 'seed', ?)",
-    );
+    const insertCompany = db.prepare("insert or ignore into companies (org_number, legal_name, org_form, source, updated_at) values (?, ?, 'AS', 'seed', ?)");
     insertCompany.run(FIXTURE_ORG, "E2E Regnskap AS", now);
     insertCompany.run(EMPTY_ORG, "E2E Uten Regnskap AS", now);
     const { id } = db.prepare("select id from companies where org_number = ?").get(FIXTURE_ORG) as { id: number };
@@ -97,7 +120,25 @@ function insertFixture() {
     for (const [i, [year, goodwill]] of rows.entries()) {
       const income = 1_234_567 + i * 100_000;
       const profit = 98_765 + i * 10_000;
-      insert.run(id, year, income - 5000, income, 600_000, 400_000, 20_000, profit, profit - 25_000, goodwill, 500_000, 320_000, 2_000_000, 700_000, 1_300_000, 120 + i, now);
+      insert.run(
+        id,
+        year,
+        income - 5000,
+        income,
+        600_000,
+        400_000,
+        20_000,
+        profit,
+        profit - 25_000,
+        goodwill,
+        500_000,
+        320_000,
+        2_000_000,
+        700_000,
+        1_300_000,
+        120 + i,
+        now,
+      );
     }
   } finally {
     db.close();

@@ -86,7 +86,12 @@ test.describe("the richest supplier", () => {
     await expect(overview.getByText(company.legal_name, { exact: true })).toBeVisible();
     await expect(overview.getByText(company.org_number, { exact: true })).toBeVisible();
     for (const regime of ["ARP", "Transparency Act", "CSRD"]) {
-      await expect(overview.getByRole("listitem").filter({ hasText: regime }).getByText(/^(Yes|No)$/)).toBeVisible();
+      await expect(
+        overview
+          .getByRole("listitem")
+          .filter({ hasText: regime })
+          .getByText(/^(Yes|No)$/),
+      ).toBeVisible();
     }
 
     const summary = region(page, "Financial summary");
@@ -95,7 +100,12 @@ test.describe("the richest supplier", () => {
 
     const risk = region(page, "Risk overview");
     for (const label of ["Credit risk", "Geography risk", "Reputation risk", "Operational risk", "Legal risk"]) {
-      await expect(risk.getByRole("listitem").filter({ hasText: label }).getByText(/^(Low|Medium|High)$/)).toBeVisible();
+      await expect(
+        risk
+          .getByRole("listitem")
+          .filter({ hasText: label })
+          .getByText(/^(Low|Medium|High)$/),
+      ).toBeVisible();
     }
 
     const [newest] = queryDb<{ financial_year: number; financial_risk_score: string }>(
@@ -127,7 +137,10 @@ test.describe("the richest supplier", () => {
     await expect(announcements.getByRole("listitem")).toHaveCount(5);
 
     // Other specs may order reports on this company; the section and its order button are always there.
-    await expect(region(page, "Credit risk").getByRole("link", { name: "Order credit report" })).toHaveAttribute("href", new RegExp(`dialog=credit.*regNo=${company.org_number}|regNo=${company.org_number}.*dialog=credit`));
+    await expect(region(page, "Credit risk").getByRole("link", { name: "Order credit report" })).toHaveAttribute(
+      "href",
+      new RegExp(`dialog=credit.*regNo=${company.org_number}|regNo=${company.org_number}.*dialog=credit`),
+    );
   });
 
   test("the financial summary shows whole thousands and the signed change against the previous year", async ({ page }) => {
@@ -297,13 +310,19 @@ test.describe("organisation id and close button", () => {
   test("close goes back to the page the supplier was opened from, or to the supplier list", async ({ page, javaScriptEnabled }) => {
     const company = richestCompany();
     await page.goto(`/search?q=${company.org_number}`);
-    await page.getByRole("main").getByRole("link", { name: new RegExp(company.legal_name) }).first().click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(company.legal_name) })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(company.legal_name);
     const close = page.getByRole("link", { name: "Close" });
     await expect(close).toHaveAttribute("href", "/suppliers");
     if (!javaScriptEnabled) return;
     // URL-state changes of the screen do not count as pages to go back to.
-    await region(page, "Announcements").getByRole("link", { name: /Show all/ }).click();
+    await region(page, "Announcements")
+      .getByRole("link", { name: /Show all/ })
+      .click();
     await expect(page).toHaveURL(/announcements=all/);
     await close.click();
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${company.org_number}$`));

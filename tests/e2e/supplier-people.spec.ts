@@ -49,7 +49,10 @@ test.describe("shareholders and company shares", () => {
     );
     await page.goto(supplierUrl(row.org_number));
     const shareholders = section(page, "Shareholders");
-    const entry = shareholders.getByRole("listitem").filter({ has: page.getByRole("link", { name: row.holder_name, exact: true }) }).first();
+    const entry = shareholders
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.holder_name, exact: true }) })
+      .first();
     await expect(entry).toContainText(ownership(row.percent));
     for (const text of await shareholders.getByRole("listitem").allInnerTexts()) expect(text).toMatch(/\d\.\d{2}%/);
 
@@ -90,7 +93,10 @@ test.describe("shareholders and company shares", () => {
     );
     await page.goto(supplierUrl(row.holder));
     const shares = section(page, "Company shares");
-    const entry = shares.getByRole("listitem").filter({ has: page.getByRole("link", { name: row.legal_name, exact: true }) }).first();
+    const entry = shares
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.legal_name, exact: true }) })
+      .first();
     await expect(entry).toContainText(ownership(row.percent));
     await expect(entry.getByRole("link", { name: row.legal_name, exact: true })).toHaveAttribute("href", supplierUrl(row.org_number));
   });
@@ -148,7 +154,10 @@ test.describe("ownership tree", () => {
 
     const tree = shareholders.getByRole("list", { name: `Companies owned by ${row.a_name}` });
     await expect(tree.getByRole("link", { name: row.b_name, exact: true }).first()).toBeVisible();
-    const cItem = tree.getByRole("listitem").filter({ has: page.getByRole("link", { name: row.c_name, exact: true }) }).last();
+    const cItem = tree
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.c_name, exact: true }) })
+      .last();
     await expect(cItem).toContainText(ownership(row.c_pct));
     await expect(tree.getByRole("link", { name: row.d_name, exact: true })).toHaveCount(0);
     for (const text of await tree.locator("span.tabular-nums").allInnerTexts()) expect(text.trim()).toMatch(TWO_DECIMALS);
@@ -248,7 +257,9 @@ test.describe("board", () => {
       "former board member",
     );
     await page.goto(supplierUrl(row.org_number));
-    const rows = section(page, "Former board").getByRole("listitem").filter({ has: page.getByRole("link", { name: row.name, exact: true }) });
+    const rows = section(page, "Former board")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.name, exact: true }) });
     await expect(rows.filter({ hasText: `${day(row.active_from)} – ${day(row.active_to)}` }).first()).toBeVisible();
   });
 
@@ -270,7 +281,10 @@ test.describe("board", () => {
     );
     await page.goto(supplierUrl(row.org_number));
     const relations = section(page, "Board relations");
-    const item = relations.getByRole("listitem").filter({ has: page.getByRole("link", { name: row.name, exact: true }) }).first();
+    const item = relations
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.name, exact: true }) })
+      .first();
     await expect(item).toContainText(/\d+ shared boards?/);
     const boardLink = item.getByRole("list", { name: `Shared boards with ${row.name}` }).getByRole("link", { name: row.shared_name, exact: true });
     await expect(boardLink).toHaveAttribute("href", supplierUrl(row.shared));
@@ -329,7 +343,10 @@ test.describe("person dialog", () => {
 
     // Management CV: the bankrupt company's role with its status and date.
     await expect(modal.getByRole("link", { name: "Management CV" })).toHaveAttribute("aria-current", "page");
-    const roleRow = modal.getByRole("row").filter({ has: page.getByRole("link", { name: row.legal_name, exact: true }) }).first();
+    const roleRow = modal
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: row.legal_name, exact: true }) })
+      .first();
     await expect(roleRow).toContainText(`Bankrupt ${day(row.date_of_bankruptcy)}`);
     await expect(roleRow.getByRole("link", { name: row.legal_name, exact: true })).toHaveAttribute("href", supplierUrl(row.org_number));
 

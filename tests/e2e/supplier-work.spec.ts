@@ -238,7 +238,9 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
     const supplier = firstSupplier();
     const task = richestSubmittedTask(demoUser("analyst@demo.test").organizationId, supplier.id);
     // The file store answering with an error, as when a stored file has gone missing.
-    await page.route("**/api/tasks/files/*/download", (route) => route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"No file with this id."}' }));
+    await page.route("**/api/tasks/files/*/download", (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"No file with this id."}' }),
+    );
     await page.goto(supplierUrl(supplier.org_number, `&task=${task.response_id}`));
     await hydrated(page, true);
     const dialog = page.getByRole("dialog", { name: task.name });

@@ -200,8 +200,7 @@ export async function startCreditsafeFake(options: CreditsafeFakeOptions = {}): 
         res.writeHead(status, headers);
         res.end(body);
       };
-      const json = (status: number, body: unknown) =>
-        send(status, JSON.stringify(body), { "Content-Type": "application/json; charset=utf-8" });
+      const json = (status: number, body: unknown) => send(status, JSON.stringify(body), { "Content-Type": "application/json; charset=utf-8" });
       const fixture = (status: number, name: string) => json(status, readCreditsafeFixture(name));
       const reply = (override: FakeReply) => {
         if (override.hang) return;
@@ -237,15 +236,10 @@ export async function startCreditsafeFake(options: CreditsafeFakeOptions = {}): 
         const pageSize = Number(url.searchParams.get("pageSize") ?? "10");
         if (countries.length === 0 || (!regNo && !name)) return fixture(400, "bad-request.json");
         const hits = searchResponse.companies.filter(
-          (hit) =>
-            countries.includes(hit.country ?? "") &&
-            (!regNo || hit.regNo === regNo) &&
-            (!name || (hit.name ?? "").toLowerCase().includes(name)),
+          (hit) => countries.includes(hit.country ?? "") && (!regNo || hit.regNo === regNo) && (!name || (hit.name ?? "").toLowerCase().includes(name)),
         );
         if (hits.length === 0) {
-          return fake.emptySearchStatus === 404
-            ? fixture(404, "companies-search-not-found.json")
-            : fixture(200, "companies-search-no-results.json");
+          return fake.emptySearchStatus === 404 ? fixture(404, "companies-search-not-found.json") : fixture(200, "companies-search-no-results.json");
         }
         return json(200, { ...searchResponse, totalSize: hits.length, companies: hits.slice(0, pageSize) });
       }

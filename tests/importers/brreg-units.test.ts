@@ -32,7 +32,10 @@ describe("brreg-units CSV: the 4 924-unit sample", () => {
   it("inserts every unit and rejects none", async () => {
     expect(first).toMatchObject({ inserted: 4924, updated: 0, rejectedCount: 0, rows: 4924 });
     expect(first.rejected).toEqual([]);
-    const { n } = await db().selectFrom("companies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db()
+      .selectFrom("companies")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(4924);
   });
 
@@ -110,7 +113,10 @@ describe("brreg-units CSV: the 4 924-unit sample", () => {
   it("re-import changes nothing but the rows it refreshes", async () => {
     const again = await importBrregUnits(db(), SAMPLE);
     expect(again).toMatchObject({ inserted: 0, updated: 4924, rejectedCount: 0 });
-    const { n } = await db().selectFrom("companies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db()
+      .selectFrom("companies")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(4924);
     await sql`insert into companies_fts (companies_fts) values ('integrity-check')`.execute(db());
   });

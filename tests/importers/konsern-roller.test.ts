@@ -33,7 +33,10 @@ describe("the Aker Solutions group", () => {
   it("imports the 23 group units through the units importer and the 22 edges as shareholdings", async () => {
     expect(units).toMatchObject({ inserted: 23, updated: 0, rejectedCount: 0 });
     expect(edges).toMatchObject({ inserted: 22, updated: 0, rejectedCount: 0, rows: 22 });
-    const { n } = await db().selectFrom("shareholdings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db()
+      .selectFrom("shareholdings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(22);
   });
 

@@ -53,9 +53,7 @@ describe("organisation numbers", () => {
 
 describe("brreg registry provider", () => {
   it("maps every field of a unit", async () => {
-    const { server, provider } = await providerWith([
-      { path: `/enhetsregisteret/api/enheter/${ORG}`, file: brregFixture("enheter-details-response.json") },
-    ]);
+    const { server, provider } = await providerWith([{ path: `/enhetsregisteret/api/enheter/${ORG}`, file: brregFixture("enheter-details-response.json") }]);
 
     const organization = await provider.getOrganization(ORG);
 
@@ -315,9 +313,7 @@ describe("brreg registry provider", () => {
         },
       ],
     };
-    const { provider } = await providerWith([
-      { path: `/enhetsregisteret/api/enheter/${ROLES_PERSON_ORG}/roller`, json: body },
-    ]);
+    const { provider } = await providerWith([{ path: `/enhetsregisteret/api/enheter/${ROLES_PERSON_ORG}/roller`, json: body }]);
 
     const roles = await provider.getRoles(ROLES_PERSON_ORG);
 
@@ -347,9 +343,7 @@ describe("brreg registry provider", () => {
   });
 
   it("maps search hits, the total and sends name and paging", async () => {
-    const { server, provider } = await providerWith([
-      { path: "/enhetsregisteret/api/enheter", file: brregFixture("enheter-search-response.json") },
-    ]);
+    const { server, provider } = await providerWith([{ path: "/enhetsregisteret/api/enheter", file: brregFixture("enheter-search-response.json") }]);
 
     const result = await provider.searchOrganizations("  Sesam ", { page: 2, size: 5 });
 
@@ -374,9 +368,7 @@ describe("brreg registry provider", () => {
   });
 
   it("defaults and bounds paging", async () => {
-    const { server, provider } = await providerWith([
-      { path: "/enhetsregisteret/api/enheter", file: brregFixture("enheter-search-response.json") },
-    ]);
+    const { server, provider } = await providerWith([{ path: "/enhetsregisteret/api/enheter", file: brregFixture("enheter-search-response.json") }]);
 
     await provider.searchOrganizations("Sesam");
     await provider.searchOrganizations("Sesam", { page: -3, size: 5000 });
@@ -414,10 +406,7 @@ describe("brreg registry provider", () => {
 
     const statements = await provider.getFinancialStatements(ACCOUNTS_ORG);
 
-    const amounts = Object.fromEntries(FINANCIAL_AMOUNT_FIELDS.map((f) => [f, null])) as Record<
-      FinancialAmountField,
-      number | null
-    >;
+    const amounts = Object.fromEntries(FINANCIAL_AMOUNT_FIELDS.map((f) => [f, null])) as Record<FinancialAmountField, number | null>;
     const expected: RegistryFinancialStatement = {
       ...amounts,
       organization_id: "123456789",
@@ -511,9 +500,7 @@ describe("brreg registry provider", () => {
   });
 
   it("turns a response of the wrong shape into a RegistryError", async () => {
-    const { provider } = await providerWith([
-      { path: `/enhetsregisteret/api/enheter/${ORG}`, json: { organisasjonsnummer: 923609016 } },
-    ]);
+    const { provider } = await providerWith([{ path: `/enhetsregisteret/api/enheter/${ORG}`, json: { organisasjonsnummer: 923609016 } }]);
 
     await expectRegistryError(provider.getOrganization(ORG), "invalid_response", 200);
   });
@@ -543,9 +530,7 @@ describe("liveRegistryProvider()", () => {
   });
 
   it("uses Brønnøysund at BRREG_BASE_URL when REGISTRY_PROVIDER=brreg", async () => {
-    const server = await startReplayServer([
-      { path: `/enhetsregisteret/api/enheter/${ORG}`, file: brregFixture("enheter-details-response.json") },
-    ]);
+    const server = await startReplayServer([{ path: `/enhetsregisteret/api/enheter/${ORG}`, file: brregFixture("enheter-details-response.json") }]);
 
     const provider = liveRegistryProvider({ REGISTRY_PROVIDER: "brreg", BRREG_BASE_URL: server.baseUrl })!;
 

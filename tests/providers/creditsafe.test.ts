@@ -2,13 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCreditsafeProvider } from "@server/providers/credit/creditsafe";
 import { creditProvider } from "@server/providers/credit";
 import { CreditError, type CreditCompany } from "@server/providers/credit/types";
-import {
-  fakeReportPdf,
-  readCreditsafeFixture,
-  startCreditsafeFake,
-  type CreditsafeFake,
-  type CreditsafeFakeOptions,
-} from "../helpers/creditsafe-fake";
+import { fakeReportPdf, readCreditsafeFixture, startCreditsafeFake, type CreditsafeFake, type CreditsafeFakeOptions } from "../helpers/creditsafe-fake";
 
 const PASSWORD = "Sup3r-S3cret:pa55word!";
 const MINUTE = 60_000;
@@ -158,11 +152,7 @@ describe("creditsafe credit provider: authentication", () => {
 
     // Expired under three calls at once: still a single re-login.
     fake.expireTokens();
-    await Promise.all([
-      provider.reportLanguages("NO"),
-      provider.reportLanguages("GB"),
-      provider.searchCompanies({ country: "NO", regNo: "911223344" }),
-    ]);
+    await Promise.all([provider.reportLanguages("NO"), provider.reportLanguages("GB"), provider.searchCompanies({ country: "NO", regNo: "911223344" })]);
     expect(fake.requestsTo("authenticate")).toHaveLength(2);
     expect(fake.requests.filter((request) => request.status === 401)).toHaveLength(3);
   });
@@ -180,10 +170,7 @@ describe("creditsafe credit provider: authentication", () => {
     const { fake, provider } = await setup();
     fake.refuseLogin();
 
-    const errors = await Promise.all([
-      caught(provider.reportLanguages("NO")),
-      caught(provider.searchCompanies({ country: "NO", name: "x" })),
-    ]);
+    const errors = await Promise.all([caught(provider.reportLanguages("NO")), caught(provider.searchCompanies({ country: "NO", name: "x" }))]);
     expect(errors.map((error) => error.kind)).toEqual(["auth", "auth"]);
     expect(fake.requestsTo("authenticate")).toHaveLength(1);
 
@@ -365,11 +352,7 @@ describe("creditsafe credit provider: report order", () => {
   it("reports an unknown company as not_found", async () => {
     const { provider } = await setup();
 
-    const error = await expectCreditError(
-      provider.orderReport({ id: "NO-X-000000000", language: "EN", companyName: "Gone AS" }),
-      "not_found",
-      404,
-    );
+    const error = await expectCreditError(provider.orderReport({ id: "NO-X-000000000", language: "EN", companyName: "Gone AS" }), "not_found", 404);
     expect(error.message).toContain("Company not found");
   });
 
@@ -388,11 +371,7 @@ describe("creditsafe credit provider: report order", () => {
   it("passes Creditsafe's refusal of a language on as an http error", async () => {
     const { provider } = await setup();
 
-    const error = await expectCreditError(
-      provider.orderReport({ id: "GB-0-01234567", language: "NO", companyName: "THAMES LEDGER LIMITED" }),
-      "http",
-      400,
-    );
+    const error = await expectCreditError(provider.orderReport({ id: "GB-0-01234567", language: "NO", companyName: "THAMES LEDGER LIMITED" }), "http", 400);
     expect(error.message).toContain("language is not available");
   });
 });

@@ -50,7 +50,14 @@ describe("refreshing the store from the live register", () => {
     const provider = createBrregProvider({ baseUrl: server.baseUrl });
     await syncCompany(db(), provider, ORG, 0);
     const count = async () =>
-      (await db().selectFrom("roles").innerJoin("companies", "companies.id", "roles.company_id").select("roles.id").where("companies.org_number", "=", ORG).execute()).length;
+      (
+        await db()
+          .selectFrom("roles")
+          .innerJoin("companies", "companies.id", "roles.company_id")
+          .select("roles.id")
+          .where("companies.org_number", "=", ORG)
+          .execute()
+      ).length;
     const first = await count();
     await syncCompany(db(), provider, ORG, 0);
     expect(await count()).toBe(first);

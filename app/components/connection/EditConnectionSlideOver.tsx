@@ -126,7 +126,13 @@ export function ConfirmStep({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <div className="fixed inset-0 z-[70] flex items-center justify-center bg-black/40 p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-text" className="w-full max-w-md rounded-box bg-base-100 p-5 shadow-xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-text"
+        className="w-full max-w-md rounded-box bg-base-100 p-5 shadow-xl"
+      >
         <h2 id="confirm-title" className="text-lg font-semibold">
           {t("confirm.title")}
         </h2>
@@ -221,18 +227,55 @@ export function EditConnectionSlideOver({
 
   let confirmStep: React.ReactNode = null;
   if (connection && confirm === "delete-comment" && params.get("comment")) {
-    confirmStep = <ConfirmStep text={t("confirm.deleteComment")} intent="delete-comment" fields={{ commentId: params.get("comment") ?? "" }} confirmLabel={t("confirm.confirmDelete")} cancelHref={withoutConfirm} redirectTo={withoutConfirm} error={confirmError} />;
+    confirmStep = (
+      <ConfirmStep
+        text={t("confirm.deleteComment")}
+        intent="delete-comment"
+        fields={{ commentId: params.get("comment") ?? "" }}
+        confirmLabel={t("confirm.confirmDelete")}
+        cancelHref={withoutConfirm}
+        redirectTo={withoutConfirm}
+        error={confirmError}
+      />
+    );
   } else if (connection && confirm === "remove-file" && params.get("file")) {
-    confirmStep = <ConfirmStep text={t("confirm.removeFile")} intent="detach-file" fields={{ fileId: params.get("file") ?? "" }} confirmLabel={t("confirm.confirmRemove")} cancelHref={withoutConfirm} redirectTo={withoutConfirm} error={confirmError} />;
+    confirmStep = (
+      <ConfirmStep
+        text={t("confirm.removeFile")}
+        intent="detach-file"
+        fields={{ fileId: params.get("file") ?? "" }}
+        confirmLabel={t("confirm.confirmRemove")}
+        cancelHref={withoutConfirm}
+        redirectTo={withoutConfirm}
+        error={confirmError}
+      />
+    );
   } else if (connection && confirm === "delete-connection") {
-    confirmStep = <ConfirmStep text={t("confirm.deleteConnection")} intent="delete-connection" fields={{}} confirmLabel={t("confirm.confirmDelete")} cancelHref={withoutConfirm} redirectTo={closeHref} error={confirmError} />;
+    confirmStep = (
+      <ConfirmStep
+        text={t("confirm.deleteConnection")}
+        intent="delete-connection"
+        fields={{}}
+        confirmLabel={t("confirm.confirmDelete")}
+        cancelHref={withoutConfirm}
+        redirectTo={closeHref}
+        error={confirmError}
+      />
+    );
   }
 
   return (
     <SavedContext.Provider value={showSaved}>
       <div className="fixed inset-0 z-50 flex justify-end">
         <Link to={closeHref} className="absolute inset-0 bg-black/30" aria-hidden="true" tabIndex={-1} preventScrollReset replace />
-        <div ref={ref} role="dialog" aria-modal="true" aria-labelledby="edit-connection-title" tabIndex={-1} className="relative flex h-full w-full max-w-lg flex-col bg-base-100 shadow-xl outline-none">
+        <div
+          ref={ref}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="edit-connection-title"
+          tabIndex={-1}
+          className="relative flex h-full w-full max-w-lg flex-col bg-base-100 shadow-xl outline-none"
+        >
           <header className="flex items-center justify-between gap-2 border-b border-base-300 p-4">
             <h2 id="edit-connection-title" className="text-lg font-semibold">
               {t("edit.title")}
@@ -257,11 +300,23 @@ export function EditConnectionSlideOver({
                         {connection.is_due_diligence ? <span className="badge badge-info">{t("edit.considerationBadge")}</span> : null}
                       </div>
                       <label className="flex cursor-pointer items-center gap-2 py-1">
-                        <input type="checkbox" name="is_priority" className="checkbox checkbox-sm" defaultChecked={connection.is_priority} key={`p${connection.is_priority}`} />
+                        <input
+                          type="checkbox"
+                          name="is_priority"
+                          className="checkbox checkbox-sm"
+                          defaultChecked={connection.is_priority}
+                          key={`p${connection.is_priority}`}
+                        />
                         <span>{t("edit.prioritySupplier")}</span>
                       </label>
                       <label className="flex cursor-pointer items-center gap-2 py-1">
-                        <input type="checkbox" name="is_due_diligence" className="checkbox checkbox-sm" defaultChecked={connection.is_due_diligence} key={`d${connection.is_due_diligence}`} />
+                        <input
+                          type="checkbox"
+                          name="is_due_diligence"
+                          className="checkbox checkbox-sm"
+                          defaultChecked={connection.is_due_diligence}
+                          key={`d${connection.is_due_diligence}`}
+                        />
                         <span>{t("edit.underDueDiligence")}</span>
                       </label>
                     </SectionBlock>
@@ -293,7 +348,12 @@ export function EditConnectionSlideOver({
                           {(busy) => (
                             <>
                               <span>{tag.title}</span>
-                              <button type="submit" className="btn btn-ghost btn-xs btn-circle" aria-label={t("edit.removeTag", { title: tag.title })} disabled={busy}>
+                              <button
+                                type="submit"
+                                className="btn btn-ghost btn-xs btn-circle"
+                                aria-label={t("edit.removeTag", { title: tag.title })}
+                                disabled={busy}
+                              >
                                 <Icon name="x" className="size-3" />
                               </button>
                             </>
@@ -315,7 +375,14 @@ export function EditConnectionSlideOver({
                         {t("edit.addExistingTag")}
                       </label>
                       <div className="flex gap-2">
-                        <select id="add-tag-select" name="tagId" className="select select-sm flex-1" required defaultValue="" key={available.map((x) => x.id).join()}>
+                        <select
+                          id="add-tag-select"
+                          name="tagId"
+                          className="select select-sm flex-1"
+                          required
+                          defaultValue=""
+                          key={available.map((x) => x.id).join()}
+                        >
                           <option value="" disabled>
                             {t("edit.chooseTag")}
                           </option>
@@ -339,7 +406,15 @@ export function EditConnectionSlideOver({
                         {t("edit.createNewTag")}
                       </label>
                       <div className="flex gap-2">
-                        <input id="create-tag-input" name="title" className="input input-sm flex-1" required maxLength={100} pattern=".*\S.*" placeholder={t("edit.newTagPlaceholder")} />
+                        <input
+                          id="create-tag-input"
+                          name="title"
+                          className="input input-sm flex-1"
+                          required
+                          maxLength={100}
+                          pattern=".*\S.*"
+                          placeholder={t("edit.newTagPlaceholder")}
+                        />
                         <button type="submit" className="btn btn-sm" disabled={busy}>
                           {t("edit.createAndAdd")}
                         </button>
@@ -357,7 +432,11 @@ export function EditConnectionSlideOver({
                         <p className="whitespace-pre-wrap break-words">{comment.text}</p>
                         <div className="mt-1 flex items-center justify-between gap-2 text-xs text-base-content/70">
                           <span>{t("edit.postedBy", { author: comment.user?.email ?? t("edit.unknown") })}</span>
-                          <Link to={href({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)} className="btn btn-ghost btn-xs text-error" preventScrollReset>
+                          <Link
+                            to={href({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)}
+                            className="btn btn-ghost btn-xs text-error"
+                            preventScrollReset
+                          >
                             {t("edit.deleteComment")}
                           </Link>
                         </div>
@@ -373,7 +452,15 @@ export function EditConnectionSlideOver({
                       <label htmlFor="add-comment-text" className="sr-only">
                         {t("edit.addComment")}
                       </label>
-                      <textarea id="add-comment-text" name="text" className="textarea w-full" rows={3} required maxLength={5000} placeholder={t("edit.commentPlaceholder")} />
+                      <textarea
+                        id="add-comment-text"
+                        name="text"
+                        className="textarea w-full"
+                        rows={3}
+                        required
+                        maxLength={5000}
+                        placeholder={t("edit.commentPlaceholder")}
+                      />
                       <button type="submit" className="btn btn-sm mt-2" disabled={busy}>
                         {t("edit.addComment")}
                       </button>
@@ -391,7 +478,12 @@ export function EditConnectionSlideOver({
                           <span className="block truncate">{fileUpload.fileName}</span>
                           <span className="text-xs text-base-content/70">{t("edit.fileSize", { count: fileUpload.fileSize })}</span>
                         </span>
-                        <Link to={href({ confirm: "remove-file", file: String(fileUpload.id) }, CONFIRM_PARAMS)} className="btn btn-ghost btn-xs text-error" preventScrollReset aria-label={`${t("edit.removeFile")} ${fileUpload.fileName}`}>
+                        <Link
+                          to={href({ confirm: "remove-file", file: String(fileUpload.id) }, CONFIRM_PARAMS)}
+                          className="btn btn-ghost btn-xs text-error"
+                          preventScrollReset
+                          aria-label={`${t("edit.removeFile")} ${fileUpload.fileName}`}
+                        >
                           {t("edit.removeFile")}
                         </Link>
                       </li>
@@ -407,7 +499,14 @@ export function EditConnectionSlideOver({
                         {t("edit.attachExistingFile")}
                       </label>
                       <div className="flex gap-2">
-                        <select id="attach-file-select" name="fileId" className="select select-sm flex-1" required defaultValue="" key={attachable.map((x) => x.id).join()}>
+                        <select
+                          id="attach-file-select"
+                          name="fileId"
+                          className="select select-sm flex-1"
+                          required
+                          defaultValue=""
+                          key={attachable.map((x) => x.id).join()}
+                        >
                           <option value="" disabled>
                             {t("edit.chooseFile")}
                           </option>

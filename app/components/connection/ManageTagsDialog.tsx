@@ -37,7 +37,14 @@ export function ManageTagsDialog({ tags }: { tags: TagWithCount[] }) {
 
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 p-4">
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby="manage-tags-title" tabIndex={-1} className="flex max-h-[85vh] w-full max-w-lg flex-col rounded-box bg-base-100 shadow-xl outline-none">
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="manage-tags-title"
+        tabIndex={-1}
+        className="flex max-h-[85vh] w-full max-w-lg flex-col rounded-box bg-base-100 shadow-xl outline-none"
+      >
         <header className="flex items-center justify-between gap-2 border-b border-base-300 p-4">
           <h2 id="manage-tags-title" className="text-lg font-semibold">
             {t("tags.title")}
@@ -82,15 +89,15 @@ export function ManageTagsDialog({ tags }: { tags: TagWithCount[] }) {
           </Link>
         </footer>
         {confirmTag ? (
-        <ConfirmStep
-          text={t("confirm.deleteTag", { title: confirmTag.title, count: confirmTag.organizationConnectionsCount })}
-          intent="delete-tag"
-          fields={{ tagId: confirmTag.id }}
-          confirmLabel={t("confirm.confirmDelete")}
-          cancelHref={withoutConfirm}
-          redirectTo={withoutConfirm}
-          error={failed}
-        />
+          <ConfirmStep
+            text={t("confirm.deleteTag", { title: confirmTag.title, count: confirmTag.organizationConnectionsCount })}
+            intent="delete-tag"
+            fields={{ tagId: confirmTag.id }}
+            confirmLabel={t("confirm.confirmDelete")}
+            cancelHref={withoutConfirm}
+            redirectTo={withoutConfirm}
+            error={failed}
+          />
         ) : null}
       </div>
     </div>

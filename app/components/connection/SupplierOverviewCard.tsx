@@ -20,7 +20,16 @@ export function priorityClass(priority: number | null | undefined): string {
 
 function EditIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5"
+      aria-hidden="true"
+    >
       <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
     </svg>
   );
@@ -127,7 +136,12 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
               {connection.files.map(({ fileUpload }) => (
                 <li key={fileUpload.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
                   <span className="min-w-0 truncate">{fileUpload.fileName}</span>
-                  <a href={`/api/file-uploads/${fileUpload.id}/download`} className="btn btn-xs btn-outline" download aria-label={`${t("card.download")} ${fileUpload.fileName}`}>
+                  <a
+                    href={`/api/file-uploads/${fileUpload.id}/download`}
+                    className="btn btn-xs btn-outline"
+                    download
+                    aria-label={`${t("card.download")} ${fileUpload.fileName}`}
+                  >
                     {t("card.download")}
                   </a>
                 </li>
@@ -150,7 +164,9 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
                     </Link>
                     <span className="badge badge-ghost badge-sm">{t(`casefileStatus.${casefile.status}`, { defaultValue: casefile.status })}</span>
                     <span className={`badge badge-sm border ${priorityClass(casefile.priority)}`}>
-                      {casefile.priority != null && PRIORITY_CLASSES[casefile.priority] ? t("card.priority", { value: casefile.priority }) : t("card.priorityNone")}
+                      {casefile.priority != null && PRIORITY_CLASSES[casefile.priority]
+                        ? t("card.priority", { value: casefile.priority })
+                        : t("card.priorityNone")}
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-base-content/70">

@@ -112,11 +112,7 @@ export function CreditDialog({ dialog }: { dialog: CreditDialogData }) {
         </div>
       </div>
       {dialog.terms ? (
-        <CreditTermsDialog
-          terms={dialog.terms}
-          hrefFor={(language) => links.href({ ...current, terms: language })}
-          closeHref={links.href(current)}
-        />
+        <CreditTermsDialog terms={dialog.terms} hrefFor={(language) => links.href({ ...current, terms: language })} closeHref={links.href(current)} />
       ) : null}
     </div>
   );
@@ -374,7 +370,13 @@ function DoneStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "done"
         </div>
       ) : null}
       <div className="flex flex-wrap justify-center gap-2">
-        <a href={href} download={order.fileName || DEFAULT_REPORT_FILE_NAME} onClick={onDownload} aria-busy={download === "busy" || undefined} className="btn btn-primary">
+        <a
+          href={href}
+          download={order.fileName || DEFAULT_REPORT_FILE_NAME}
+          onClick={onDownload}
+          aria-busy={download === "busy" || undefined}
+          className="btn btn-primary"
+        >
           {download === "busy" ? <Spinner /> : null}
           {download === "busy" ? t("done.downloading") : t("done.download")}
         </a>

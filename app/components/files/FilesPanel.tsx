@@ -245,7 +245,12 @@ function DeleteButton({ file }: { file: PanelFile }) {
   }, [fetcher.state, fetcher.data]);
   return (
     <>
-      <button type="button" className="btn btn-ghost btn-xs text-error" aria-label={t("deleteName", { name: file.fileName })} onClick={() => dialogRef.current?.showModal()}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs text-error"
+        aria-label={t("deleteName", { name: file.fileName })}
+        onClick={() => dialogRef.current?.showModal()}
+      >
         {t("delete")}
       </button>
       <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>

@@ -180,8 +180,6 @@ function sexLabel(sex: string | null, t: (key: string) => string): string {
   return sex;
 }
 
-
-
 function OrganisationLink({ reference, name }: { reference: string; name: string }) {
   const target = parseReference(reference);
   if (target?.kind !== "organization") return <>{name}</>;
@@ -231,7 +229,10 @@ function RoleTable({ id, title, roles, empty }: { id: string; title: string; rol
             </thead>
             <tbody>
               {roles.map((role, i) => (
-                <tr key={`${role.organization}-${role.position}-${i}`} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:border-b max-sm:border-base-300 max-sm:py-2 max-sm:last:border-0 max-sm:[&>td]:border-0 max-sm:[&>td]:p-0">
+                <tr
+                  key={`${role.organization}-${role.position}-${i}`}
+                  className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:border-b max-sm:border-base-300 max-sm:py-2 max-sm:last:border-0 max-sm:[&>td]:border-0 max-sm:[&>td]:p-0"
+                >
                   <td className="max-sm:w-full">
                     <OrganisationLink reference={role.organization} name={role.organization_name} />
                   </td>

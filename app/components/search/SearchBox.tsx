@@ -134,7 +134,10 @@ export function SearchBox() {
                 {t("loading")}
               </p>
             ) : (
-              <SearchResults result={result ?? { q: q.trim() && fetcher.data ? q.trim() : "", tab, organizations: [], people: [] }} onChoose={() => setOpen(false)} />
+              <SearchResults
+                result={result ?? { q: q.trim() && fetcher.data ? q.trim() : "", tab, organizations: [], people: [] }}
+                onChoose={() => setOpen(false)}
+              />
             )}
           </div>
         </div>

@@ -48,12 +48,20 @@ export function SearchResults({ result, onChoose }: { result: SearchResultView; 
       {result.tab === "organizations"
         ? result.organizations.map((hit) => (
             <li key={hit.id}>
-              <Link to={`/supplier?externalId=${encodeURIComponent(hit.id)}`} onClick={onChoose} className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200">
+              <Link
+                to={`/supplier?externalId=${encodeURIComponent(hit.id)}`}
+                onClick={onChoose}
+                className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200"
+              >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{hit.name}</span>
                   <span className="block text-xs text-base-content/70">
                     {t("orgNumber", { id: hit.id })}
-                    {hit.date_of_bankruptcy ? <span className="badge badge-error badge-xs ml-2">{t("bankrupt")}</span> : !hit.is_active ? <span className="badge badge-warning badge-xs ml-2">{t("inactive")}</span> : null}
+                    {hit.date_of_bankruptcy ? (
+                      <span className="badge badge-error badge-xs ml-2">{t("bankrupt")}</span>
+                    ) : !hit.is_active ? (
+                      <span className="badge badge-warning badge-xs ml-2">{t("inactive")}</span>
+                    ) : null}
                   </span>
                 </span>
                 {hit.opInc != null ? (
@@ -71,7 +79,12 @@ export function SearchResults({ result, onChoose }: { result: SearchResultView; 
           ))
         : result.people.map((hit) => (
             <li key={hit.pId}>
-              <Link to={personHref(hit.pId)} onClick={onChoose} preventScrollReset className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200">
+              <Link
+                to={personHref(hit.pId)}
+                onClick={onChoose}
+                preventScrollReset
+                className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200"
+              >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{hit.name}</span>
                   <span className="block truncate text-xs text-base-content/70">{hit.orgNam}</span>

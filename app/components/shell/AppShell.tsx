@@ -28,7 +28,11 @@ export function AppShell({
   children: React.ReactNode;
 }) {
   if (hidesShell(pathname)) {
-    return <main id="main" className="min-h-screen bg-base-100">{children}</main>;
+    return (
+      <main id="main" className="min-h-screen bg-base-100">
+        {children}
+      </main>
+    );
   }
   return (
     <div className="flex min-h-screen flex-col">
@@ -65,9 +69,7 @@ export function PublicShell({ locale, notice, children }: { locale: Language; no
         <Notice notice={notice} />
         {children}
       </main>
-      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/70">
-        {t("footer.attribution")}
-      </footer>
+      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/70">{t("footer.attribution")}</footer>
     </div>
   );
 }

@@ -11,13 +11,7 @@ export function LanguageSwitch({ current, onDone }: { current: Language; onDone?
   const fetcher = useFetcher();
   const location = useLocation();
   return (
-    <fetcher.Form
-      method="post"
-      action="/preferences/language"
-      className="flex gap-1"
-      aria-label={t("language.change")}
-      onSubmit={() => onDone?.()}
-    >
+    <fetcher.Form method="post" action="/preferences/language" className="flex gap-1" aria-label={t("language.change")} onSubmit={() => onDone?.()}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {supportedLanguages.map((lng) => (
         <button

@@ -109,9 +109,7 @@ function CollapsedGroups({ groups }: { groups: NavGroup[] }) {
               role="tooltip"
               className="nav-flyout absolute left-full top-0 z-30 ml-2 min-w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
             >
-              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70">
-                {t(`groups.${group.key}`)}
-              </p>
+              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70">{t(`groups.${group.key}`)}</p>
               <ul>
                 {group.items.map((item) => (
                   <li key={item.to}>
@@ -131,9 +129,7 @@ function NavItemLink({ to, children }: { to: string; children: React.ReactNode }
   return (
     <NavLink
       to={to}
-      className={({ isActive }) =>
-        `block rounded-md px-2 py-1.5 text-sm hover:bg-base-200 ${isActive ? "bg-primary/10 font-semibold text-primary" : ""}`
-      }
+      className={({ isActive }) => `block rounded-md px-2 py-1.5 text-sm hover:bg-base-200 ${isActive ? "bg-primary/10 font-semibold text-primary" : ""}`}
     >
       {children}
     </NavLink>

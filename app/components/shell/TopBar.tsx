@@ -36,9 +36,7 @@ export function TopBar({ user, searchEnabled }: { user: ShellUser; searchEnabled
         )}
       </div>
 
-      <div className="flex flex-1 justify-center">
-        {searchEnabled ? <SearchBox /> : null}
-      </div>
+      <div className="flex flex-1 justify-center">{searchEnabled ? <SearchBox /> : null}</div>
 
       {user.email ? (
         <div className="flex items-center gap-1">

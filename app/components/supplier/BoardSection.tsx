@@ -48,9 +48,7 @@ export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?
                       {isCeo(member.position) ? <span className="badge badge-secondary badge-sm">{t("board.ceo")}</span> : null}
                     </div>
                     <p className="text-xs text-base-content/70">
-                      {member.position}{" "}
-                      <span aria-hidden="true">·</span>{" "}
-                      <span className="whitespace-nowrap">{period}</span>
+                      {member.position} <span aria-hidden="true">·</span> <span className="whitespace-nowrap">{period}</span>
                     </p>
                   </div>
                   <div className="shrink-0 text-right">

@@ -31,9 +31,7 @@ export function CompanyOverview({ data }: { data: SupplierScreenData; extra?: st
         <Row label={t("overview.type")}>{type ?? MISSING}</Row>
         <Row label={t("overview.employees")}>{formatThousands(c.number_of_employees, lng)}</Row>
         <Row label={t("overview.established")}>{formatDate(c.establishment_date)}</Row>
-        <Row label={t("overview.address")}>
-          {address ?? <span className="text-base-content/70">{t("overview.addressIncomplete")}</span>}
-        </Row>
+        <Row label={t("overview.address")}>{address ?? <span className="text-base-content/70">{t("overview.addressIncomplete")}</span>}</Row>
       </dl>
       <ComplianceRegimes flags={data.compliance} lng={lng} />
     </Section>
@@ -91,7 +89,13 @@ function OrganizationId({ id }: { id: string }) {
       </span>
       {mounted ? (
         <>
-          <button type="button" onClick={() => void copy()} className="btn btn-ghost btn-xs btn-square" aria-label={t("overview.copyId")} title={t("overview.copyId")}>
+          <button
+            type="button"
+            onClick={() => void copy()}
+            className="btn btn-ghost btn-xs btn-square"
+            aria-label={t("overview.copyId")}
+            title={t("overview.copyId")}
+          >
             <CopyIcon />
           </button>
           <span role="status" className="text-xs font-medium text-green-800">
@@ -105,7 +109,17 @@ function OrganizationId({ id }: { id: string }) {
 
 function CopyIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="size-4">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-4"
+    >
       <path d="M9 9h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a1 1 0 0 1 1-1zM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
     </svg>
   );

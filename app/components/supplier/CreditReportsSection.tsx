@@ -53,7 +53,6 @@ export function CreditReportsSection({ data }: { data: SupplierScreenData; extra
   );
 }
 
-
 /**
  * A credit report's download. It is a plain link (the server answers with an
  * attachment), so it works without JavaScript; with JavaScript it fetches the

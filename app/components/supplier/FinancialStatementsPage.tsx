@@ -100,17 +100,7 @@ function useUnitCaption(statements: Statement[]): { text: string; mixed: boolean
   return { text: t("caption", { currency: [...currencies][0] ?? "NOK" }), mixed: false };
 }
 
-function StatementTableCard({
-  table,
-  statements,
-  search,
-  hydrated,
-}: {
-  table: StatementTable;
-  statements: Statement[];
-  search: string;
-  hydrated: boolean;
-}) {
+function StatementTableCard({ table, statements, search, hydrated }: { table: StatementTable; statements: Statement[]; search: string; hydrated: boolean }) {
   const { t } = useTranslation("financials");
   const [hover, setHover] = useState<Hover | null>(null);
   const unit = useUnitCaption(statements);
@@ -118,9 +108,7 @@ function StatementTableCard({
   const statementTable = table.id !== "keyFigures";
   let rowIndex = -1;
 
-  const groups = table.groups
-    .map((group) => ({ heading: group.heading, rows: visibleRows(group.rows, statements) }))
-    .filter((group) => group.rows.length > 0);
+  const groups = table.groups.map((group) => ({ heading: group.heading, rows: visibleRows(group.rows, statements) })).filter((group) => group.rows.length > 0);
 
   const colLit = (col: number) => hover !== null && hover.col === col;
 
@@ -156,7 +144,11 @@ function StatementTableCard({
             <tbody key={group.heading ?? "rows"}>
               {group.heading && (
                 <tr>
-                  <th scope="rowgroup" colSpan={statements.length + 1} className="px-2 pb-1 pt-3 text-left text-xs font-semibold uppercase tracking-wide text-base-content/70">
+                  <th
+                    scope="rowgroup"
+                    colSpan={statements.length + 1}
+                    className="px-2 pb-1 pt-3 text-left text-xs font-semibold uppercase tracking-wide text-base-content/70"
+                  >
                     {/* Sticky inside the full-width cell, so the heading stays in view when the years scroll. */}
                     <span className="sticky left-2">{t(`groups.${group.heading}`)}</span>
                   </th>
@@ -196,9 +188,7 @@ function StatementTableCard({
                       return (
                         <td
                           key={s.financial_year}
-                          className={`whitespace-nowrap px-3 py-1 text-right tabular-nums ${weight} ${
-                            cellLit ? LIT_CELL : lit ? LIT : ROW_CSS
-                          }`}
+                          className={`whitespace-nowrap px-3 py-1 text-right tabular-nums ${weight} ${cellLit ? LIT_CELL : lit ? LIT : ROW_CSS}`}
                           onMouseEnter={() => setHover({ row: index, col })}
                         >
                           {formatRowValue(rowValue(s, row.field), row.format)}
@@ -219,7 +209,15 @@ function StatementTableCard({
 /** A small line-chart mark telling that the label opens a chart. */
 function ChartGlyph() {
   return (
-    <svg viewBox="0 0 16 16" className="size-3.5 shrink-0 text-base-content/40" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 16 16"
+      className="size-3.5 shrink-0 text-base-content/40"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2 13l4-5 3 3 5-7" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -55,7 +55,6 @@ export function useOwnershipTrees(trees: SupplierScreenData["trees"]) {
   };
 }
 
-
 /**
  * The expand/collapse control of one organisation's tree. Without JavaScript
  * the link carries the entry's anchor, so the reloaded page comes back to the

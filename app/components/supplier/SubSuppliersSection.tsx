@@ -73,7 +73,10 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
     if (next !== `?${new URLSearchParams(searchRef.current)}`) navigate(`${location.pathname}${next}`, { replace, preventScrollReset: true });
   };
 
-  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname && (new URLSearchParams(navigation.location.search).get(PARAM) ?? "") !== term;
+  const pending =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    (new URLSearchParams(navigation.location.search).get(PARAM) ?? "") !== term;
 
   // The other parameters of the screen (open trees, the statements view, …) ride along.
   const hidden = [...params.entries()].filter(([key]) => key !== PARAM);
@@ -145,7 +148,9 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
                   ) : (
                     <span className="font-medium break-words">{s.organizationName}</span>
                   )}
-                  {s.organizationId ? <div className="text-xs text-base-content/70 tabular-nums">{t("subSuppliers.orgNumber", { id: s.organizationId })}</div> : null}
+                  {s.organizationId ? (
+                    <div className="text-xs text-base-content/70 tabular-nums">{t("subSuppliers.orgNumber", { id: s.organizationId })}</div>
+                  ) : null}
                 </div>
                 <span className="shrink-0 text-right text-base-content/70">
                   <span className="sr-only">{t("subSuppliers.country")}: </span>

@@ -54,9 +54,7 @@ export function SupplierHeader({ data }: { data: SupplierScreenData; extra?: str
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold break-words">{company.legal_name}</h1>
           {status.status === "bankrupt" ? (
-            <span className="badge border border-red-300 bg-red-100 text-red-900">
-              {t("header.bankrupt", { date: formatDate(status.date) })}
-            </span>
+            <span className="badge border border-red-300 bg-red-100 text-red-900">{t("header.bankrupt", { date: formatDate(status.date) })}</span>
           ) : status.status === "inactive" ? (
             <span className="badge border border-yellow-300 bg-yellow-100 text-yellow-900">{t("header.inactive")}</span>
           ) : null}

@@ -50,7 +50,9 @@ function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"
   const close = () => navigate(closeTo, { preventScrollReset: true });
   useModal(ref, close);
 
-  const title = response ? taskName({ title: response.complianceTask.title, complianceTaskTemplate: response.complianceTaskTemplate }) : t("taskResponse.dialogTitle");
+  const title = response
+    ? taskName({ title: response.complianceTask.title, complianceTaskTemplate: response.complianceTaskTemplate })
+    : t("taskResponse.dialogTitle");
   const template = response?.complianceTaskTemplate ?? null;
 
   return (
@@ -226,6 +228,3 @@ function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessa
     </>
   );
 }
-
-
-

@@ -205,9 +205,7 @@ export interface RowPoint {
 
 /** One row across the years, oldest → newest: what the chart draws. */
 export function rowSeries(statements: readonly FinancialStatement[], field: RowField): RowPoint[] {
-  return [...statements]
-    .sort((a, b) => a.financial_year - b.financial_year)
-    .map((s) => ({ year: s.financial_year, value: rowValue(s, field) }));
+  return [...statements].sort((a, b) => a.financial_year - b.financial_year).map((s) => ({ year: s.financial_year, value: rowValue(s, field) }));
 }
 
 /** A cell's text: French number formatting (narrow no-break spaces, decimal comma), '—' when missing. */

@@ -345,8 +345,7 @@ export function createCreditsafeProvider(options: CreditsafeProviderOptions): Cr
     const current = now();
     const expiry = jwtExpiry(issued);
     // An exp already past by our clock means the clocks disagree; then the 401 path is the safety net.
-    tokenExpiresAt =
-      expiry !== null && expiry - EXPIRY_MARGIN_MS > current ? expiry - EXPIRY_MARGIN_MS : current + FALLBACK_TOKEN_LIFETIME_MS;
+    tokenExpiresAt = expiry !== null && expiry - EXPIRY_MARGIN_MS > current ? expiry - EXPIRY_MARGIN_MS : current + FALLBACK_TOKEN_LIFETIME_MS;
     token = issued;
     return issued;
   }

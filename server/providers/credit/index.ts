@@ -21,7 +21,8 @@ export async function creditProvider(environment: Record<string, string | undefi
     CREDITSAFE_USERNAME: environment.CREDITSAFE_USERNAME || undefined,
     CREDITSAFE_PASSWORD: environment.CREDITSAFE_PASSWORD || undefined,
   });
-  if (!parsed.success) throw new Error(`Invalid credit provider environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`Invalid credit provider environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   let provider: CreditProvider;
   if (parsed.data.CREDIT_PROVIDER === "creditsafe") {
     const { CREDITSAFE_USERNAME: username, CREDITSAFE_PASSWORD: password } = parsed.data;

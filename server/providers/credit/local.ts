@@ -26,7 +26,10 @@ export const REPORT_ANNOUNCEMENT_YEARS = 3;
  */
 export type LocalCompanyStatus = "Active" | "Bankrupt" | "Inactive" | "Deleted";
 
-type StatusFields = Pick<CompanyRow, "deleted_at" | "is_bankrupt" | "date_of_bankruptcy" | "is_active" | "is_under_liquidation" | "is_under_forced_liquidation">;
+type StatusFields = Pick<
+  CompanyRow,
+  "deleted_at" | "is_bankrupt" | "date_of_bankruptcy" | "is_active" | "is_under_liquidation" | "is_under_forced_liquidation"
+>;
 
 export function companyStatus(c: StatusFields): LocalCompanyStatus {
   if (c.deleted_at) return "Deleted";
@@ -93,10 +96,7 @@ async function search(input: CreditSearch): Promise<CreditCompany[]> {
   const name = input.name?.trim() ?? "";
   if (!/^[A-Z]{2}$/.test(countryCode) || (!regNo && !name)) return [];
 
-  let query = db()
-    .selectFrom("companies")
-    .selectAll("companies")
-    .where("companies.country_code", "=", countryCode);
+  let query = db().selectFrom("companies").selectAll("companies").where("companies.country_code", "=", countryCode);
   if (regNo) query = query.where("companies.org_number", "in", [regNo, `${countryCode}-${regNo}`]);
 
   // Without a name there is nothing to rank by; a constant ORDER BY 0 would be read as a column number.

@@ -230,7 +230,14 @@ class ReportWriter {
   }
 
   rule(x: number, y: number, width: number, color: string = COLOR.rule, thickness = 0.5) {
-    this.doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   fillRect(x: number, y: number, w: number, h: number, color: string, radius = 0) {
@@ -312,7 +319,14 @@ class ReportWriter {
     this.fillRect(LEFT, this.y, WIDTH, h, COLOR.headerFill);
     let x = LEFT;
     for (const c of columns) {
-      this.write(c.header, x + TABLE.padX, this.y + TABLE.padY, c.width - 2 * TABLE.padX, { font: BOLD, size: TABLE.headerSize, color: COLOR.navy }, { align: c.align ?? "left" });
+      this.write(
+        c.header,
+        x + TABLE.padX,
+        this.y + TABLE.padY,
+        c.width - 2 * TABLE.padX,
+        { font: BOLD, size: TABLE.headerSize, color: COLOR.navy },
+        { align: c.align ?? "left" },
+      );
       x += c.width;
     }
     this.y += h;
@@ -337,7 +351,14 @@ class ReportWriter {
       let x = LEFT;
       columns.forEach((c, i) => {
         const cell = this.cell(row[i] ?? "");
-        this.write(cell.text, x + TABLE.padX, this.y + TABLE.padY, c.width - 2 * TABLE.padX, { size: TABLE.size, ...cell }, { align: c.align ?? "left", lineGap: TABLE.lineGap });
+        this.write(
+          cell.text,
+          x + TABLE.padX,
+          this.y + TABLE.padY,
+          c.width - 2 * TABLE.padX,
+          { size: TABLE.size, ...cell },
+          { align: c.align ?? "left", lineGap: TABLE.lineGap },
+        );
         x += c.width;
       });
       this.y += h;
@@ -366,7 +387,13 @@ class ReportWriter {
     if (flags.underForcedLiquidation) out.push({ short: s.underForcedLiquidation, detail: s.underForcedLiquidationDetail, ...amber });
     else if (flags.underLiquidation) out.push({ short: s.underLiquidation, detail: s.underLiquidationDetail, ...amber });
     if (flags.deletedAt) {
-      out.push({ short: s.deleted, detail: interpolate(s.deletedOn, { date: formatDay(flags.deletedAt, lang) }), color: COLOR.dark, tint: "#eceef1", adverse: true });
+      out.push({
+        short: s.deleted,
+        detail: interpolate(s.deletedOn, { date: formatDay(flags.deletedAt, lang) }),
+        color: COLOR.dark,
+        tint: "#eceef1",
+        adverse: true,
+      });
     }
     // A bankrupt, liquidated or deleted unit is inactive by definition; the flag only adds news on its own.
     if (flags.inactive && out.length === 0) out.push({ short: s.inactive, detail: s.inactiveDetail, color: COLOR.grey, tint: "#eceef1", adverse: true });
@@ -406,7 +433,14 @@ class ReportWriter {
         this.fillRect(LEFT, this.y, WIDTH, h, flag.tint, 3);
         this.fillRect(LEFT, this.y, 4, h, flag.color);
         const w = this.pill(flag.short, LEFT + 12, this.y + 5, flag.color);
-        this.write(flag.detail, LEFT + 12 + w + 10, this.y + 8.5, WIDTH - w - 34, { font: BOLD, size: 9.5, color: flag.color }, { lineBreak: false, ellipsis: true, height: 12 });
+        this.write(
+          flag.detail,
+          LEFT + 12 + w + 10,
+          this.y + 8.5,
+          WIDTH - w - 34,
+          { font: BOLD, size: 9.5, color: flag.color },
+          { lineBreak: false, ellipsis: true, height: 12 },
+        );
         this.y += h + 4;
       }
       this.y += 14;
@@ -559,9 +593,7 @@ class ReportWriter {
     };
     // Chair and CEO first, then the board by rank; equal ranks keep the store's order (boardscore).
     const rank: Record<string, number> = { chair: 0, ceo: 1, deputyChair: 2, member: 3, deputy: 4 };
-    const members = input.board
-      .map((m) => ({ ...m, key: roleKey(m.position) }))
-      .sort((a, b) => (a.key ? rank[a.key] : 5) - (b.key ? rank[b.key] : 5));
+    const members = input.board.map((m) => ({ ...m, key: roleKey(m.position) })).sort((a, b) => (a.key ? rank[a.key] : 5) - (b.key ? rank[b.key] : 5));
     const chair = members.filter((m) => m.key === "chair").map((m) => m.name);
     const ceo = members.filter((m) => m.key === "ceo").map((m) => m.name);
     const columns: Column[] = [

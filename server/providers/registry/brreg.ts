@@ -103,9 +103,7 @@ const roleSchema = z.object({
 type Role = z.infer<typeof roleSchema>;
 
 const rolesSchema = z.object({
-  rollegrupper: z
-    .array(z.object({ type: codeAndDescription, sistEndret: text, roller: z.array(roleSchema).nullish() }))
-    .nullish(),
+  rollegrupper: z.array(z.object({ type: codeAndDescription, sistEndret: text, roller: z.array(roleSchema).nullish() })).nullish(),
 });
 
 const statementSchema = z.object({
@@ -241,18 +239,9 @@ const POSITIONS: Record<string, RolePosition> = {
   FFØR: "managing_agent",
 };
 
-const BOARD_POSITIONS: ReadonlySet<RolePosition> = new Set([
-  "chairman",
-  "deputy_chairman",
-  "board_member",
-  "deputy_board_member",
-  "observer",
-]);
+const BOARD_POSITIONS: ReadonlySet<RolePosition> = new Set(["chairman", "deputy_chairman", "board_member", "deputy_board_member", "observer"]);
 
-function mapRole(
-  role: Role,
-  group: { code: string; description: string | null; lastChanged: string | null },
-): RegistryRole | null {
+function mapRole(role: Role, group: { code: string; description: string | null; lastChanged: string | null }): RegistryRole | null {
   const position = POSITIONS[role.type.kode] ?? "other";
   let holder: RegistryRole["holder"];
   if (role.person) {
@@ -331,10 +320,7 @@ function mapStatement(statement: Statement, orgNumber: string): RegistryFinancia
   const operations = result?.driftsresultat;
   const finance = result?.finansresultat;
 
-  const amounts = Object.fromEntries(FINANCIAL_AMOUNT_FIELDS.map((field) => [field, null])) as Record<
-    FinancialAmountField,
-    number | null
-  >;
+  const amounts = Object.fromEntries(FINANCIAL_AMOUNT_FIELDS.map((field) => [field, null])) as Record<FinancialAmountField, number | null>;
   const set = (field: FinancialAmountField, value: number | null | undefined) => {
     amounts[field] = thousands(value);
   };
@@ -470,9 +456,7 @@ export function createBrregProvider(options: BrregProviderOptions = {}): Registr
           description: clean(group.type.beskrivelse),
           lastChanged: clean(group.sistEndret),
         };
-        return (group.roller ?? [])
-          .map((role) => mapRole(role, context))
-          .filter((role): role is RegistryRole => role !== null);
+        return (group.roller ?? []).map((role) => mapRole(role, context)).filter((role): role is RegistryRole => role !== null);
       });
     },
 
@@ -498,11 +482,7 @@ export function createBrregProvider(options: BrregProviderOptions = {}): Registr
       return data
         .map((statement) => mapStatement(statement, orgNumber))
         .filter((statement): statement is RegistryFinancialStatement => statement !== null)
-        .sort(
-          (a, b) =>
-            b.financial_year - a.financial_year ||
-            (a.statement_type === b.statement_type ? 0 : a.statement_type === "company" ? -1 : 1),
-        );
+        .sort((a, b) => b.financial_year - a.financial_year || (a.statement_type === b.statement_type ? 0 : a.statement_type === "company" ? -1 : 1));
     },
   };
 }

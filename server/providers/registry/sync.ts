@@ -63,20 +63,34 @@ async function personId(trx: Kysely<DB>, name: string, birthDate: string | null)
   q = birthYear == null ? q.where("birth_year", "is", null) : q.where("birth_year", "=", birthYear);
   const found = await q.executeTakeFirst();
   if (found) return found.id;
-  const row = await trx
-    .insertInto("persons")
-    .values({ name, birth_year: birthYear, sex: null, country_code: "NO" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto("persons").values({ name, birth_year: birthYear, sex: null, country_code: "NO" }).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }
 
-const STATEMENT_META = new Set(["organization_id", "financial_year", "period_start", "period_end", "currency", "statement_type", "is_audited", "is_liquidation_statement"]);
+const STATEMENT_META = new Set([
+  "organization_id",
+  "financial_year",
+  "period_start",
+  "period_end",
+  "currency",
+  "statement_type",
+  "is_audited",
+  "is_liquidation_statement",
+]);
 
 function statementValues(companyId: number, s: RegistryFinancialStatement) {
   const amounts: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(s)) if (!STATEMENT_META.has(key) && (typeof value === "number" || value === null)) amounts[key] = value;
-  return { company_id: companyId, financial_year: s.financial_year, period_start: s.period_start, period_end: s.period_end, currency: s.currency, source: "brreg-api", updated_at: now(), ...amounts };
+  return {
+    company_id: companyId,
+    financial_year: s.financial_year,
+    period_start: s.period_start,
+    period_end: s.period_end,
+    currency: s.currency,
+    source: "brreg-api",
+    updated_at: now(),
+    ...amounts,
+  };
 }
 
 export async function syncCompany(database: Kysely<DB>, provider: RegistryProvider, orgNumber: string, maxAgeMs = REGISTRY_CACHE_MS): Promise<SyncOutcome> {

@@ -240,13 +240,7 @@ export interface RegistryProvider {
   getFinancialStatements(orgNumber: string): Promise<RegistryFinancialStatement[]>;
 }
 
-export type RegistryErrorKind =
-  | "invalid_org_number"
-  | "http"
-  | "timeout"
-  | "network"
-  | "invalid_response"
-  | "not_configured";
+export type RegistryErrorKind = "invalid_org_number" | "http" | "timeout" | "network" | "invalid_response" | "not_configured";
 
 /** Every failure of a provider, so callers can tell "bad input" from "source down". */
 export class RegistryError extends Error {

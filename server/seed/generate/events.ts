@@ -62,20 +62,58 @@ function address(c: WorldCompany): string | null {
 }
 
 const K = {
-  address: { type: "Endring av forretningsadresse", risk: 1, operational: [2, 10], legal: [0, 5], detail: ({ company }) => (address(company) ? `Ny forretningsadresse: ${address(company)}.` : "Ny forretningsadresse er registrert.") },
-  board: { type: "Endring i styret", risk: 1, operational: [8, 25], legal: [2, 10], detail: () => "Styrets sammensetning er endret. Nytt styremedlem er registrert." },
+  address: {
+    type: "Endring av forretningsadresse",
+    risk: 1,
+    operational: [2, 10],
+    legal: [0, 5],
+    detail: ({ company }) => (address(company) ? `Ny forretningsadresse: ${address(company)}.` : "Ny forretningsadresse er registrert."),
+  },
+  board: {
+    type: "Endring i styret",
+    risk: 1,
+    operational: [8, 25],
+    legal: [2, 10],
+    detail: () => "Styrets sammensetning er endret. Nytt styremedlem er registrert.",
+  },
   articles: {
     type: "Endring av vedtekter",
     risk: 1,
     operational: [2, 10],
     legal: [5, 15],
-    detail: ({ rng }) => `Vedtektene er endret. Endringen gjelder ${rng.pick(["formålsbestemmelsen", "aksjekapitalen", "styrets størrelse", "forretningskommunen", "aksjenes omsettelighet"])}.`,
+    detail: ({ rng }) =>
+      `Vedtektene er endret. Endringen gjelder ${rng.pick(["formålsbestemmelsen", "aksjekapitalen", "styrets størrelse", "forretningskommunen", "aksjenes omsettelighet"])}.`,
   },
-  accounts: { type: "Årsregnskap registrert", risk: 1, operational: [0, 5], legal: [0, 5], detail: ({ date }) => `Årsregnskapet for ${date.getUTCFullYear() - 1} er mottatt og registrert i Regnskapsregisteret.` },
-  signature: { type: "Endring av signatur/prokura", risk: 1, operational: [3, 12], legal: [5, 15], detail: ({ rng }) => rng.pick(["Signatur: styrets leder alene. Prokura: daglig leder alene.", "Signatur: to styremedlemmer i fellesskap.", "Prokura er slettet."]) },
-  industry: { type: "Endring av næringskode", risk: 1, operational: [3, 10], legal: [0, 5], detail: ({ company }) => `Ny næringskode: ${company.industryCode ?? ""} ${company.industryDescription ?? ""}.`.replace(/\s+\./, ".") },
+  accounts: {
+    type: "Årsregnskap registrert",
+    risk: 1,
+    operational: [0, 5],
+    legal: [0, 5],
+    detail: ({ date }) => `Årsregnskapet for ${date.getUTCFullYear() - 1} er mottatt og registrert i Regnskapsregisteret.`,
+  },
+  signature: {
+    type: "Endring av signatur/prokura",
+    risk: 1,
+    operational: [3, 12],
+    legal: [5, 15],
+    detail: ({ rng }) =>
+      rng.pick(["Signatur: styrets leder alene. Prokura: daglig leder alene.", "Signatur: to styremedlemmer i fellesskap.", "Prokura er slettet."]),
+  },
+  industry: {
+    type: "Endring av næringskode",
+    risk: 1,
+    operational: [3, 10],
+    legal: [0, 5],
+    detail: ({ company }) => `Ny næringskode: ${company.industryCode ?? ""} ${company.industryDescription ?? ""}.`.replace(/\s+\./, "."),
+  },
   ceo: { type: "Ny daglig leder", risk: 2, operational: [20, 45], legal: [5, 15], detail: () => "Ny daglig leder er registrert." },
-  capitalUp: { type: "Kapitalforhøyelse", risk: 2, operational: [10, 30], legal: [5, 20], detail: ({ rng }) => `Aksjekapitalen er forhøyet med ${formatNok(rng.pick([50, 100, 250, 500, 1000, 2500]))} ved nytegning av aksjer.` },
+  capitalUp: {
+    type: "Kapitalforhøyelse",
+    risk: 2,
+    operational: [10, 30],
+    legal: [5, 20],
+    detail: ({ rng }) => `Aksjekapitalen er forhøyet med ${formatNok(rng.pick([50, 100, 250, 500, 1000, 2500]))} ved nytegning av aksjer.`,
+  },
   auditor: {
     type: "Endring av revisor",
     risk: 2,
@@ -94,8 +132,21 @@ const K = {
     detail: ({ company, subsidiaryName }) =>
       `Melding om fusjon: ${displayName(company.name)} er overtakende selskap i fusjon med ${subsidiaryName ? displayName(subsidiaryName) : "et heleid datterselskap"}. Kreditorfrist seks uker.`,
   },
-  capitalDown: { type: "Kapitalnedsettelse", risk: 2, operational: [25, 45], legal: [15, 30], detail: ({ rng }) => `Beslutning om nedsettelse av aksjekapitalen med ${formatNok(rng.pick([100, 200, 500, 1000]))} til dekning av tap. Kreditorfrist seks uker.` },
-  demerger: { type: "Fisjon", risk: 2, operational: [25, 45], legal: [15, 30], detail: () => "Melding om fisjon: deler av virksomheten overføres til et nytt selskap. Kreditorfrist seks uker." },
+  capitalDown: {
+    type: "Kapitalnedsettelse",
+    risk: 2,
+    operational: [25, 45],
+    legal: [15, 30],
+    detail: ({ rng }) =>
+      `Beslutning om nedsettelse av aksjekapitalen med ${formatNok(rng.pick([100, 200, 500, 1000]))} til dekning av tap. Kreditorfrist seks uker.`,
+  },
+  demerger: {
+    type: "Fisjon",
+    risk: 2,
+    operational: [25, 45],
+    legal: [15, 30],
+    detail: () => "Melding om fisjon: deler av virksomheten overføres til et nytt selskap. Kreditorfrist seks uker.",
+  },
   dissolutionWarning: {
     type: "Tvangsoppløsning varslet",
     risk: 3,
@@ -104,9 +155,27 @@ const K = {
     detail: ({ rng, date }) =>
       `Brønnøysundregistrene varsler tvangsoppløsning fordi ${rng.pick([`selskapet ikke har sendt inn årsregnskap for ${overdueAccountsYear(date)}`, "selskapet ikke har registrert revisor", "selskapet ikke har registrert daglig leder", "styret ikke er lovlig sammensatt"])}. Forholdet må rettes innen fire uker.`,
   },
-  fine: { type: "Tvangsmulkt ilagt", risk: 3, operational: [35, 60], legal: [50, 75], detail: ({ date }) => `Tvangsmulkt er ilagt for manglende innsending av årsregnskap for ${overdueAccountsYear(date)}.` },
-  auditorLeft: { type: "Revisor fratrådt", risk: 3, operational: [35, 60], legal: [45, 70], detail: () => "Revisor har fratrådt. Selskapet må melde ny revisor." },
-  liquidation: { type: "Oppløsning besluttet", risk: 3, operational: [60, 85], legal: [40, 65], detail: () => "Generalforsamlingen har besluttet å oppløse selskapet. Kreditorvarsel med frist seks uker." },
+  fine: {
+    type: "Tvangsmulkt ilagt",
+    risk: 3,
+    operational: [35, 60],
+    legal: [50, 75],
+    detail: ({ date }) => `Tvangsmulkt er ilagt for manglende innsending av årsregnskap for ${overdueAccountsYear(date)}.`,
+  },
+  auditorLeft: {
+    type: "Revisor fratrådt",
+    risk: 3,
+    operational: [35, 60],
+    legal: [45, 70],
+    detail: () => "Revisor har fratrådt. Selskapet må melde ny revisor.",
+  },
+  liquidation: {
+    type: "Oppløsning besluttet",
+    risk: 3,
+    operational: [60, 85],
+    legal: [40, 65],
+    detail: () => "Generalforsamlingen har besluttet å oppløse selskapet. Kreditorvarsel med frist seks uker.",
+  },
   petition: {
     type: "Konkursbegjæring",
     risk: 4,
@@ -115,25 +184,72 @@ const K = {
     detail: ({ rng, court, company }) =>
       `Begjæring om konkurs er inngitt av ${company.isForeign ? "en kreditor" : rng.pick(["Skatteetaten", "en leverandør", "Statens innkrevingssentral", "en tidligere ansatt"])} for ${court}.`,
   },
-  restructuring: { type: "Rekonstruksjon åpnet", risk: 4, operational: [75, 92], legal: [60, 85], detail: ({ court }) => `${court} har åpnet rekonstruksjonsforhandling. Rekonstruktør er oppnevnt.` },
-  bankruptcy: { type: "Konkursåpning", risk: 4, operational: [90, 100], legal: [85, 100], detail: ({ court }) => `${court} har åpnet konkurs i selskapet. Bostyrer er oppnevnt, og frist for å melde krav er satt.` },
-  forcedDissolution: { type: "Tvangsoppløsning", risk: 4, operational: [85, 100], legal: [85, 100], detail: ({ court }) => `${court} har besluttet tvangsoppløsning av selskapet. Avviklingsstyre er oppnevnt.` },
+  restructuring: {
+    type: "Rekonstruksjon åpnet",
+    risk: 4,
+    operational: [75, 92],
+    legal: [60, 85],
+    detail: ({ court }) => `${court} har åpnet rekonstruksjonsforhandling. Rekonstruktør er oppnevnt.`,
+  },
+  bankruptcy: {
+    type: "Konkursåpning",
+    risk: 4,
+    operational: [90, 100],
+    legal: [85, 100],
+    detail: ({ court }) => `${court} har åpnet konkurs i selskapet. Bostyrer er oppnevnt, og frist for å melde krav er satt.`,
+  },
+  forcedDissolution: {
+    type: "Tvangsoppløsning",
+    risk: 4,
+    operational: [85, 100],
+    legal: [85, 100],
+    detail: ({ court }) => `${court} har besluttet tvangsoppløsning av selskapet. Avviklingsstyre er oppnevnt.`,
+  },
 } satisfies Record<string, Kind>;
 
 type KindName = keyof typeof K;
 
 const ROUTINE: readonly (readonly [KindName, number])[] = [
-  ["address", 3], ["board", 4], ["articles", 2], ["accounts", 5], ["signature", 2], ["industry", 1],
-  ["capitalUp", 2], ["auditor", 2], ["merger", 0.7], ["capitalDown", 0.5], ["demerger", 0.3],
-  ["dissolutionWarning", 0.35], ["fine", 0.3], ["auditorLeft", 0.2], ["petition", 0.08], ["restructuring", 0.04],
+  ["address", 3],
+  ["board", 4],
+  ["articles", 2],
+  ["accounts", 5],
+  ["signature", 2],
+  ["industry", 1],
+  ["capitalUp", 2],
+  ["auditor", 2],
+  ["merger", 0.7],
+  ["capitalDown", 0.5],
+  ["demerger", 0.3],
+  ["dissolutionWarning", 0.35],
+  ["fine", 0.3],
+  ["auditorLeft", 0.2],
+  ["petition", 0.08],
+  ["restructuring", 0.04],
 ];
 const TROUBLED: readonly (readonly [KindName, number])[] = [
-  ["address", 2], ["board", 3], ["accounts", 3], ["signature", 1], ["capitalUp", 2.5], ["auditor", 2],
-  ["capitalDown", 1.5], ["dissolutionWarning", 1.2], ["fine", 1.5], ["auditorLeft", 1], ["petition", 0.6], ["restructuring", 0.3],
+  ["address", 2],
+  ["board", 3],
+  ["accounts", 3],
+  ["signature", 1],
+  ["capitalUp", 2.5],
+  ["auditor", 2],
+  ["capitalDown", 1.5],
+  ["dissolutionWarning", 1.2],
+  ["fine", 1.5],
+  ["auditorLeft", 1],
+  ["petition", 0.6],
+  ["restructuring", 0.3],
 ];
 
 /** Foreign units: only events any register announces, none of the Norwegian-specific ones. */
-const FOREIGN: readonly (readonly [KindName, number])[] = [["address", 3], ["board", 4], ["auditor", 2], ["capitalUp", 1.5], ["merger", 0.5]];
+const FOREIGN: readonly (readonly [KindName, number])[] = [
+  ["address", 3],
+  ["board", 4],
+  ["auditor", 2],
+  ["capitalUp", 1.5],
+  ["merger", 0.5],
+];
 
 const WINDOW_DAYS = 3 * 365;
 
@@ -173,7 +289,8 @@ export function generateAnnouncements(x: EventContext): AnnouncementRow[] {
   }
   for (const { year, amount } of x.capitalIncreases) {
     const date = new Date(Date.UTC(year, 11, rng.int(1, 20)));
-    if (date >= windowStart && date <= today) add("capitalUp", date, `Kapitalforhøyelse ved nytegning av aksjer er registrert. Samlet innskudd: ${formatNok(amount)}.`);
+    if (date >= windowStart && date <= today)
+      add("capitalUp", date, `Kapitalforhøyelse ved nytegning av aksjer er registrert. Samlet innskudd: ${formatNok(amount)}.`);
   }
   if (bankruptcy) {
     if (!c.isForeign) add("fine", daysBefore(bankruptcy, rng.int(150, 300)));
@@ -221,34 +338,94 @@ const item = (title: (n: string) => string, description: (n: string) => string):
 /** News by risk band: 0–19, 20–39, 40–59, 60–79, 80–100. */
 const NEWS: readonly (readonly NewsItem[])[] = [
   [
-    item((n) => `${n} vinner kontrakt med offentlig oppdragsgiver`, (n) => `${n} er tildelt en rammeavtale etter anbudskonkurranse. Avtalen gjelder i to år med opsjon på forlengelse.`),
-    item((n) => `${n} åpner ny avdeling`, (n) => `${n} utvider med en ny avdeling og planlegger flere ansettelser i løpet av året.`),
-    item((n) => `${n} styrker ledergruppen`, (n) => `${n} har ansatt ny økonomidirektør og ny leder for salg.`),
-    item((n) => `${n} får miljøsertifisering`, (n) => `${n} er sertifisert etter ISO 14001 og rapporterer nå klimagassutslipp årlig.`),
+    item(
+      (n) => `${n} vinner kontrakt med offentlig oppdragsgiver`,
+      (n) => `${n} er tildelt en rammeavtale etter anbudskonkurranse. Avtalen gjelder i to år med opsjon på forlengelse.`,
+    ),
+    item(
+      (n) => `${n} åpner ny avdeling`,
+      (n) => `${n} utvider med en ny avdeling og planlegger flere ansettelser i løpet av året.`,
+    ),
+    item(
+      (n) => `${n} styrker ledergruppen`,
+      (n) => `${n} har ansatt ny økonomidirektør og ny leder for salg.`,
+    ),
+    item(
+      (n) => `${n} får miljøsertifisering`,
+      (n) => `${n} er sertifisert etter ISO 14001 og rapporterer nå klimagassutslipp årlig.`,
+    ),
   ],
   [
-    item((n) => `${n} varsler prisøkning`, (n) => `${n} øker prisene med mellom fem og åtte prosent som følge av høyere innkjøpskostnader.`),
-    item((n) => `${n} flytter hovedkontoret`, (n) => `${n} samler virksomheten i nye lokaler. Flyttingen skal være ferdig innen årsskiftet.`),
-    item((n) => `Ny eier inn i ${n}`, (n) => `En ny investor har kjøpt seg inn i ${n}. Partene opplyser ikke om prisen.`),
-    item((n) => `Svakere resultat for ${n}`, (n) => `${n} leverte et svakere driftsresultat enn året før, men har fortsatt positiv egenkapital.`),
+    item(
+      (n) => `${n} varsler prisøkning`,
+      (n) => `${n} øker prisene med mellom fem og åtte prosent som følge av høyere innkjøpskostnader.`,
+    ),
+    item(
+      (n) => `${n} flytter hovedkontoret`,
+      (n) => `${n} samler virksomheten i nye lokaler. Flyttingen skal være ferdig innen årsskiftet.`,
+    ),
+    item(
+      (n) => `Ny eier inn i ${n}`,
+      (n) => `En ny investor har kjøpt seg inn i ${n}. Partene opplyser ikke om prisen.`,
+    ),
+    item(
+      (n) => `Svakere resultat for ${n}`,
+      (n) => `${n} leverte et svakere driftsresultat enn året før, men har fortsatt positiv egenkapital.`,
+    ),
   ],
   [
-    item((n) => `${n} varsler nedbemanning`, (n) => `${n} har innledet drøftinger med de tillitsvalgte om nedbemanning av inntil ti prosent av de ansatte.`),
-    item((n) => `Kunder klager på forsinkelser hos ${n}`, (n) => `Flere kunder melder om forsinkede leveranser fra ${n}. Selskapet peker på mangel på innsatsvarer.`),
-    item((n) => `${n} taper stor anbudskonkurranse`, (n) => `${n} nådde ikke opp i en anbudskonkurranse om en av selskapets største kontrakter.`),
-    item((n) => `Uenighet i styret i ${n}`, (n) => `Et styremedlem i ${n} har trukket seg etter uenighet om selskapets strategi.`),
+    item(
+      (n) => `${n} varsler nedbemanning`,
+      (n) => `${n} har innledet drøftinger med de tillitsvalgte om nedbemanning av inntil ti prosent av de ansatte.`,
+    ),
+    item(
+      (n) => `Kunder klager på forsinkelser hos ${n}`,
+      (n) => `Flere kunder melder om forsinkede leveranser fra ${n}. Selskapet peker på mangel på innsatsvarer.`,
+    ),
+    item(
+      (n) => `${n} taper stor anbudskonkurranse`,
+      (n) => `${n} nådde ikke opp i en anbudskonkurranse om en av selskapets største kontrakter.`,
+    ),
+    item(
+      (n) => `Uenighet i styret i ${n}`,
+      (n) => `Et styremedlem i ${n} har trukket seg etter uenighet om selskapets strategi.`,
+    ),
   ],
   [
-    item((n) => `Arbeidstilsynet gir pålegg til ${n}`, (n) => `Arbeidstilsynet fant avvik i arbeidstidsordningen hos ${n} og har gitt pålegg om retting.`),
-    item((n) => `Kraftig underskudd i ${n}`, (n) => `${n} fikk et betydelig underskudd i fjor, og egenkapitalen er svekket.`),
-    item((n) => `${n} mister sin største kunde`, (n) => `Den største kunden til ${n} har sagt opp avtalen. Kunden sto for en betydelig del av omsetningen.`),
-    item((n) => `Brann i lokalene til ${n}`, (n) => `En brann skadet deler av lokalene til ${n}. Driften er delvis stanset mens skadene utbedres.`),
+    item(
+      (n) => `Arbeidstilsynet gir pålegg til ${n}`,
+      (n) => `Arbeidstilsynet fant avvik i arbeidstidsordningen hos ${n} og har gitt pålegg om retting.`,
+    ),
+    item(
+      (n) => `Kraftig underskudd i ${n}`,
+      (n) => `${n} fikk et betydelig underskudd i fjor, og egenkapitalen er svekket.`,
+    ),
+    item(
+      (n) => `${n} mister sin største kunde`,
+      (n) => `Den største kunden til ${n} har sagt opp avtalen. Kunden sto for en betydelig del av omsetningen.`,
+    ),
+    item(
+      (n) => `Brann i lokalene til ${n}`,
+      (n) => `En brann skadet deler av lokalene til ${n}. Driften er delvis stanset mens skadene utbedres.`,
+    ),
   ],
   [
-    item((n) => `Datainnbrudd hos ${n}`, (n) => `${n} har vært utsatt for et løsepengevirus. Kundedata kan være på avveie, og Datatilsynet er varslet.`),
-    item((n) => `Leverandører venter på betaling fra ${n}`, (n) => `Flere leverandører opplyser at ${n} ikke har betalt forfalte fakturaer, og at saker er sendt til inkasso.`),
-    item((n) => `${n} får ikke forlenget lånefinansiering`, (n) => `Banken har ikke forlenget kredittrammen til ${n}. Selskapet søker ny finansiering.`),
-    item((n) => `Alvorlig arbeidsulykke hos ${n}`, (n) => `En ansatt ble alvorlig skadet i en arbeidsulykke hos ${n}. Politiet og Arbeidstilsynet undersøker saken.`),
+    item(
+      (n) => `Datainnbrudd hos ${n}`,
+      (n) => `${n} har vært utsatt for et løsepengevirus. Kundedata kan være på avveie, og Datatilsynet er varslet.`,
+    ),
+    item(
+      (n) => `Leverandører venter på betaling fra ${n}`,
+      (n) => `Flere leverandører opplyser at ${n} ikke har betalt forfalte fakturaer, og at saker er sendt til inkasso.`,
+    ),
+    item(
+      (n) => `${n} får ikke forlenget lånefinansiering`,
+      (n) => `Banken har ikke forlenget kredittrammen til ${n}. Selskapet søker ny finansiering.`,
+    ),
+    item(
+      (n) => `Alvorlig arbeidsulykke hos ${n}`,
+      (n) => `En ansatt ble alvorlig skadet i en arbeidsulykke hos ${n}. Politiet og Arbeidstilsynet undersøker saken.`,
+    ),
   ],
 ];
 
@@ -270,9 +447,7 @@ export function generateNotifications(x: EventContext, announcements: readonly A
   const out: NotificationRow[] = [];
   for (let k = 0; k < count; k++) {
     // Demo suppliers get scores spread over the whole scale; others lean low unless they are losing money.
-    const score = demo
-      ? Math.min(100, Math.round(((k + rng.float()) / count) * 100))
-      : Math.round(Math.pow(rng.float(), x.lossMaking ? 0.8 : 1.6) * 100);
+    const score = demo ? Math.min(100, Math.round(((k + rng.float()) / count) * 100)) : Math.round(Math.pow(rng.float(), x.lossMaking ? 0.8 : 1.6) * 100);
     const band = Math.min(4, Math.floor(score / 20));
     const matching = announcements.filter((a) => bandsOf(a.risk).includes(band));
     const created = (date: Date) => new Date(date.getTime() + rng.int(6, 36) * 3_600_000).toISOString();

@@ -93,25 +93,72 @@ function curve(x: number, points: readonly (readonly [number, number])[]): numbe
  * Solidity weighs most because it is what carries a supplier through a bad year.
  */
 export function financialRiskScore(
-  s: Pick<StatementValues, "equity" | "total_assets" | "current_assets" | "total_current_debt" | "operating_profit" | "financial_expenses" | "operating_income">,
+  s: Pick<
+    StatementValues,
+    "equity" | "total_assets" | "current_assets" | "total_current_debt" | "operating_profit" | "financial_expenses" | "operating_income"
+  >,
   previousOperatingIncome: number | null,
 ): FinancialRiskScore {
-  const capitalRisk = s.total_assets > 0 ? curve(s.equity / s.total_assets, [[-0.1, 100], [0, 90], [0.1, 60], [0.2, 35], [0.3, 20], [0.5, 5], [0.7, 0]]) : 100;
+  const capitalRisk =
+    s.total_assets > 0
+      ? curve(s.equity / s.total_assets, [
+          [-0.1, 100],
+          [0, 90],
+          [0.1, 60],
+          [0.2, 35],
+          [0.3, 20],
+          [0.5, 5],
+          [0.7, 0],
+        ])
+      : 100;
   const liquidityRisk =
-    s.total_current_debt > 0 ? curve(s.current_assets / s.total_current_debt, [[0.5, 100], [0.8, 75], [1, 55], [1.5, 25], [2, 10], [3, 0]]) : 0;
+    s.total_current_debt > 0
+      ? curve(s.current_assets / s.total_current_debt, [
+          [0.5, 100],
+          [0.8, 75],
+          [1, 55],
+          [1.5, 25],
+          [2, 10],
+          [3, 0],
+        ])
+      : 0;
   const coverageRisk =
     s.financial_expenses > 0
-      ? curve(s.operating_profit / s.financial_expenses, [[-2, 100], [0, 85], [1, 65], [2, 45], [4, 20], [8, 5], [15, 0]])
+      ? curve(s.operating_profit / s.financial_expenses, [
+          [-2, 100],
+          [0, 85],
+          [1, 65],
+          [2, 45],
+          [4, 20],
+          [8, 5],
+          [15, 0],
+        ])
       : s.operating_profit >= 0
         ? 0
         : 85;
   const profitabilityRisk =
     s.operating_income > 0
-      ? curve(s.operating_profit / s.operating_income, [[-0.2, 100], [-0.05, 80], [0, 60], [0.03, 40], [0.08, 20], [0.15, 5], [0.25, 0]])
+      ? curve(s.operating_profit / s.operating_income, [
+          [-0.2, 100],
+          [-0.05, 80],
+          [0, 60],
+          [0.03, 40],
+          [0.08, 20],
+          [0.15, 5],
+          [0.25, 0],
+        ])
       : 50;
   const growthRisk =
     previousOperatingIncome && previousOperatingIncome > 0
-      ? curve(s.operating_income / previousOperatingIncome - 1, [[-0.3, 100], [-0.15, 75], [-0.05, 50], [0, 35], [0.05, 20], [0.15, 5], [0.3, 0]])
+      ? curve(s.operating_income / previousOperatingIncome - 1, [
+          [-0.3, 100],
+          [-0.15, 75],
+          [-0.05, 50],
+          [0, 35],
+          [0.05, 20],
+          [0.15, 5],
+          [0.3, 0],
+        ])
       : 50;
   const parts = {
     capitalRisk: Math.round(capitalRisk),
@@ -120,9 +167,7 @@ export function financialRiskScore(
     profitabilityRisk: Math.round(profitabilityRisk),
     growthRisk: Math.round(growthRisk),
   };
-  const finalScore = Math.round(
-    0.3 * capitalRisk + 0.2 * liquidityRisk + 0.15 * coverageRisk + 0.25 * profitabilityRisk + 0.1 * growthRisk,
-  );
+  const finalScore = Math.round(0.3 * capitalRisk + 0.2 * liquidityRisk + 0.15 * coverageRisk + 0.25 * profitabilityRisk + 0.1 * growthRisk);
   return { finalScore, ...parts };
 }
 
@@ -148,7 +193,14 @@ export function generateStatements(input: StatementInput): GeneratedAccounts {
   const staff = Math.max(0, input.employees ?? 0);
   const holdingLike = sector.key === "holding";
 
-  const trend = input.distressed ? "struggling" : (input.trend ?? rng.weighted([["steady", 6], ["growing", 2.5], ["struggling", 1.5]] as const));
+  const trend = input.distressed
+    ? "struggling"
+    : (input.trend ??
+      rng.weighted([
+        ["steady", 6],
+        ["growing", 2.5],
+        ["struggling", 1.5],
+      ] as const));
 
   // Company traits: where this company sits inside its industry's spread.
   const scale = rng.logNormal(0.35);
@@ -189,10 +241,7 @@ export function generateStatements(input: StatementInput): GeneratedAccounts {
     if (trend === "struggling") g -= (i / Math.max(1, years - 1)) * 0.05;
     growth.push(clamp(g, -0.45, 0.9));
   }
-  const revenueLast =
-    staff > 0
-      ? staff * sector.revenuePerEmployee * scale
-      : rng.range(sector.microRevenue[0], sector.microRevenue[1]) * rng.logNormal(0.3);
+  const revenueLast = staff > 0 ? staff * sector.revenuePerEmployee * scale : rng.range(sector.microRevenue[0], sector.microRevenue[1]) * rng.logNormal(0.3);
   const revenue = new Array<number>(years);
   const staffByYear = new Array<number>(years);
   revenue[years - 1] = revenueLast;
@@ -223,10 +272,7 @@ export function generateStatements(input: StatementInput): GeneratedAccounts {
     const employeesThisYear = staffByYear[i];
 
     // Fixed assets grow with the business.
-    const fixedTotal = Math.max(
-      holdingLike ? holdingCapital * (1 + 0.04 * i) : 50,
-      revenue[i] * sector.fixedIntensity * assetTrait * (holdingLike ? 0 : 1),
-    );
+    const fixedTotal = Math.max(holdingLike ? holdingCapital * (1 + 0.04 * i) : 50, revenue[i] * sector.fixedIntensity * assetTrait * (holdingLike ? 0 : 1));
     const part = (k: number) => Math.round((fixedTotal * mixJitter[k]) / mixTotal);
     const intangibleBase = part(0);
     const buildings = part(1);

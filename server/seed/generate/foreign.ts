@@ -37,7 +37,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "GmbH",
     // Firmenbuchnummer: digits and a check letter.
     number: (r) => `FN${r.int(100000, 599999)}${String.fromCharCode(97 + r.int(0, 25))}`,
-    addresses: [["Industriestraße 14", "4020", "Linz"], ["Hauptstraße 3", "1010", "Wien"], ["Gewerbepark 7", "8020", "Graz"]],
+    addresses: [
+      ["Industriestraße 14", "4020", "Linz"],
+      ["Hauptstraße 3", "1010", "Wien"],
+      ["Gewerbepark 7", "8020", "Graz"],
+    ],
     companies: [
       { name: "Alpenhof Demo Maschinenbau GmbH", industryCode: "28.990", industry: "Manufacture of special-purpose machinery", employees: 240 },
       { name: "Donaublick Demo Logistik GmbH", industryCode: "49.410", industry: "Freight transport by road", employees: 85 },
@@ -50,7 +54,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "NV",
     // Enterprise number: ten digits starting with 0 or 1.
     number: (r) => `0${digits(r, 9)}`,
-    addresses: [["Havenlaan 21", "2000", "Antwerpen"], ["Rue de l'Industrie 8", "1000", "Bruxelles"], ["Kortrijksesteenweg 115", "9000", "Gent"]],
+    addresses: [
+      ["Havenlaan 21", "2000", "Antwerpen"],
+      ["Rue de l'Industrie 8", "1000", "Bruxelles"],
+      ["Kortrijksesteenweg 115", "9000", "Gent"],
+    ],
     companies: [
       { name: "Scheldeport Demo Chemicals NV", industryCode: "20.140", industry: "Manufacture of other organic basic chemicals", employees: 410 },
       { name: "Ardennes Demo Bakeries SA", industryCode: "10.710", industry: "Manufacture of bread and fresh pastry goods", employees: 120 },
@@ -63,7 +71,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "Inc.",
     // Business Number: nine digits.
     number: (r) => digits(r, 9),
-    addresses: [["200 Bay Street", "M5J 2J2", "Toronto"], ["1250 Boulevard René-Lévesque", "H3B 4W8", "Montréal"], ["88 Harbour Road", "V6C 3T4", "Vancouver"]],
+    addresses: [
+      ["200 Bay Street", "M5J 2J2", "Toronto"],
+      ["1250 Boulevard René-Lévesque", "H3B 4W8", "Montréal"],
+      ["88 Harbour Road", "V6C 3T4", "Vancouver"],
+    ],
     companies: [
       { name: "Maple Ridge Demo Mining Inc.", industryCode: "07.290", industry: "Mining of other non-ferrous metal ores", employees: 300 },
       { name: "Northshore Demo Seafood Ltd.", industryCode: "10.200", industry: "Processing and preserving of fish", employees: 140 },
@@ -76,7 +88,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "A/S",
     // CVR number: eight digits.
     number: (r) => `${r.int(1, 4)}${digits(r, 7)}`,
-    addresses: [["Havnegade 12", "1058", "København K"], ["Industrivej 40", "8000", "Aarhus C"], ["Strandvejen 5", "9000", "Aalborg"]],
+    addresses: [
+      ["Havnegade 12", "1058", "København K"],
+      ["Industrivej 40", "8000", "Aarhus C"],
+      ["Strandvejen 5", "9000", "Aalborg"],
+    ],
     companies: [
       { name: "Kattegat Demo Vindservice ApS", industryCode: "33.140", industry: "Repair of electrical equipment", employees: 65 },
       { name: "Limfjord Demo Fødevarer A/S", industryCode: "10.890", industry: "Manufacture of other food products", employees: 180 },
@@ -89,7 +105,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "SAS",
     // SIREN: nine digits.
     number: (r) => `${r.int(3, 9)}${digits(r, 8)}`,
-    addresses: [["12 rue de la République", "69002", "Lyon"], ["45 avenue des Champs", "75008", "Paris"], ["3 quai du Port", "13002", "Marseille"]],
+    addresses: [
+      ["12 rue de la République", "69002", "Lyon"],
+      ["45 avenue des Champs", "75008", "Paris"],
+      ["3 quai du Port", "13002", "Marseille"],
+    ],
     companies: [
       { name: "Rivage Demo Aéronautique SAS", industryCode: "30.300", industry: "Manufacture of air and spacecraft and related machinery", employees: 520 },
       { name: "Vignoble Demo Boissons SARL", industryCode: "11.020", industry: "Manufacture of wine from grape", employees: 35 },
@@ -102,7 +122,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "GmbH",
     // Handelsregister: register type and number.
     number: (r) => `HRB${r.int(10000, 299999)}`,
-    addresses: [["Hafenstraße 22", "20457", "Hamburg"], ["Industriering 9", "70565", "Stuttgart"], ["Rheinallee 31", "40213", "Düsseldorf"]],
+    addresses: [
+      ["Hafenstraße 22", "20457", "Hamburg"],
+      ["Industriering 9", "70565", "Stuttgart"],
+      ["Rheinallee 31", "40213", "Düsseldorf"],
+    ],
     companies: [
       { name: "Nordlicht Demo Anlagenbau GmbH", industryCode: "28.290", industry: "Manufacture of other general-purpose machinery", employees: 380 },
       { name: "Rheintal Demo Kunststoff GmbH", industryCode: "22.290", industry: "Manufacture of other plastic products", employees: 140 },
@@ -115,7 +139,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "Ltd",
     // CRO company number: six digits.
     number: (r) => `${r.int(100000, 799999)}`,
-    addresses: [["14 Grand Canal Quay", "D02 X576", "Dublin"], ["Unit 5, Business Park", "T12 H2K7", "Cork"], ["2 Dock Road", "H91 C8D3", "Galway"]],
+    addresses: [
+      ["14 Grand Canal Quay", "D02 X576", "Dublin"],
+      ["Unit 5, Business Park", "T12 H2K7", "Cork"],
+      ["2 Dock Road", "H91 C8D3", "Galway"],
+    ],
     companies: [
       { name: "Liffey Demo Pharma Ltd", industryCode: "21.200", industry: "Manufacture of pharmaceutical preparations", employees: 230 },
       { name: "Connacht Demo Dairy Ltd", industryCode: "10.510", industry: "Operation of dairies and cheese making", employees: 160 },
@@ -128,7 +156,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "S.r.l.",
     // Partita IVA: eleven digits.
     number: (r) => digits(r, 11),
-    addresses: [["Via Roma 18", "20121", "Milano"], ["Corso Italia 44", "50123", "Firenze"], ["Via del Porto 9", "16126", "Genova"]],
+    addresses: [
+      ["Via Roma 18", "20121", "Milano"],
+      ["Corso Italia 44", "50123", "Firenze"],
+      ["Via del Porto 9", "16126", "Genova"],
+    ],
     companies: [
       { name: "Lago Demo Meccanica S.r.l.", industryCode: "28.410", industry: "Manufacture of metal forming machinery", employees: 95 },
       { name: "Toscana Demo Tessile S.p.A.", industryCode: "13.200", industry: "Weaving of textiles", employees: 310 },
@@ -141,7 +173,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "K.K.",
     // Corporate Number: thirteen digits.
     number: (r) => `${r.int(1, 9)}${digits(r, 12)}`,
-    addresses: [["2-1 Marunouchi, Chiyoda-ku", "100-0005", "Tokyo"], ["4-3 Nakanoshima, Kita-ku", "530-0005", "Osaka"], ["1-8 Minato, Naka-ku", "231-0002", "Yokohama"]],
+    addresses: [
+      ["2-1 Marunouchi, Chiyoda-ku", "100-0005", "Tokyo"],
+      ["4-3 Nakanoshima, Kita-ku", "530-0005", "Osaka"],
+      ["1-8 Minato, Naka-ku", "231-0002", "Yokohama"],
+    ],
     companies: [
       { name: "Sakura Demo Precision K.K.", industryCode: "26.700", industry: "Manufacture of optical instruments", employees: 450 },
       { name: "Kaigan Demo Marine K.K.", industryCode: "30.110", industry: "Building of ships and floating structures", employees: 800 },
@@ -154,7 +190,10 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "S.A.",
     // RCS number: B and digits.
     number: (r) => `B${r.int(10000, 289999)}`,
-    addresses: [["15 Avenue John F. Kennedy", "1855", "Luxembourg"], ["7 Rue de l'Industrie", "4221", "Esch-sur-Alzette"]],
+    addresses: [
+      ["15 Avenue John F. Kennedy", "1855", "Luxembourg"],
+      ["7 Rue de l'Industrie", "4221", "Esch-sur-Alzette"],
+    ],
     companies: [
       { name: "Moselle Demo Finance S.A.", industryCode: "64.300", industry: "Trusts, funds and similar financial entities", employees: 25 },
       { name: "Ardenne Demo Steelworks S.A.", industryCode: "24.100", industry: "Manufacture of basic iron and steel", employees: 600 },
@@ -166,8 +205,13 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     code: "MX",
     orgForm: "S.A. de C.V.",
     // RFC of a legal person: three letters, date of incorporation, homoclave.
-    number: (r) => `${letters(r, 3)}${String(r.int(80, 99)).padStart(2, "0")}${String(r.int(1, 12)).padStart(2, "0")}${String(r.int(1, 28)).padStart(2, "0")}${letters(r, 2)}${r.int(0, 9)}`,
-    addresses: [["Av. Paseo de la Reforma 250", "06600", "Ciudad de México"], ["Av. Constitución 1500", "64000", "Monterrey"], ["Calle Hidalgo 77", "44100", "Guadalajara"]],
+    number: (r) =>
+      `${letters(r, 3)}${String(r.int(80, 99)).padStart(2, "0")}${String(r.int(1, 12)).padStart(2, "0")}${String(r.int(1, 28)).padStart(2, "0")}${letters(r, 2)}${r.int(0, 9)}`,
+    addresses: [
+      ["Av. Paseo de la Reforma 250", "06600", "Ciudad de México"],
+      ["Av. Constitución 1500", "64000", "Monterrey"],
+      ["Calle Hidalgo 77", "44100", "Guadalajara"],
+    ],
     companies: [
       { name: "Sierra Demo Manufacturas S.A. de C.V.", industryCode: "29.320", industry: "Manufacture of other parts for motor vehicles", employees: 700 },
       { name: "Costa Demo Alimentos S.A. de C.V.", industryCode: "10.390", industry: "Other processing of fruit and vegetables", employees: 260 },
@@ -180,7 +224,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "B.V.",
     // KvK number: eight digits.
     number: (r) => `${r.int(1, 9)}${digits(r, 7)}`,
-    addresses: [["Havenweg 10", "3011 AA", "Rotterdam"], ["Keizersgracht 200", "1016 DX", "Amsterdam"], ["Stationsplein 4", "3511 ED", "Utrecht"]],
+    addresses: [
+      ["Havenweg 10", "3011 AA", "Rotterdam"],
+      ["Keizersgracht 200", "1016 DX", "Amsterdam"],
+      ["Stationsplein 4", "3511 ED", "Utrecht"],
+    ],
     companies: [
       { name: "Polder Demo Waterbouw B.V.", industryCode: "42.910", industry: "Construction of water projects", employees: 190 },
       { name: "Tulpenveld Demo Agri B.V.", industryCode: "01.190", industry: "Growing of other non-perennial crops", employees: 80 },
@@ -193,7 +241,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "AB",
     // Organisationsnummer: ten digits, 55xxxxxxxx for limited companies.
     number: (r) => `559${digits(r, 7)}`,
-    addresses: [["Storgatan 12", "411 38", "Göteborg"], ["Kungsgatan 30", "111 35", "Stockholm"], ["Industrigatan 6", "211 20", "Malmö"]],
+    addresses: [
+      ["Storgatan 12", "411 38", "Göteborg"],
+      ["Kungsgatan 30", "111 35", "Stockholm"],
+      ["Industrigatan 6", "211 20", "Malmö"],
+    ],
     companies: [
       { name: "Norrskog Demo Trävaror AB", industryCode: "16.100", industry: "Sawmilling and planing of wood", employees: 210 },
       { name: "Vänern Demo Verkstad AB", industryCode: "25.620", industry: "Machining", employees: 120 },
@@ -206,7 +258,11 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "Ltd",
     // Companies House number: eight digits.
     number: (r) => `${r.int(0, 1)}${digits(r, 7)}`,
-    addresses: [["21 Wharf Street", "LS1 4DN", "Leeds"], ["8 King's Road", "AB11 5PQ", "Aberdeen"], ["100 Old Street", "EC1V 9AZ", "London"]],
+    addresses: [
+      ["21 Wharf Street", "LS1 4DN", "Leeds"],
+      ["8 King's Road", "AB11 5PQ", "Aberdeen"],
+      ["100 Old Street", "EC1V 9AZ", "London"],
+    ],
     companies: [
       { name: "Thameside Demo Engineering Ltd", industryCode: "71.129", industry: "Other engineering activities", employees: 160 },
       { name: "Highland Demo Salmon Ltd", industryCode: "03.210", industry: "Marine aquaculture", employees: 140 },
@@ -219,9 +275,18 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
     orgForm: "Inc.",
     // Employer Identification Number: nine digits.
     number: (r) => `${r.int(10, 98)}${digits(r, 7)}`,
-    addresses: [["1200 Louisiana Street", "77002", "Houston, TX"], ["400 Main Street", "48226", "Detroit, MI"], ["500 Pine Street", "98101", "Seattle, WA"]],
+    addresses: [
+      ["1200 Louisiana Street", "77002", "Houston, TX"],
+      ["400 Main Street", "48226", "Detroit, MI"],
+      ["500 Pine Street", "98101", "Seattle, WA"],
+    ],
     companies: [
-      { name: "Bayou Demo Offshore Services Inc.", industryCode: "09.100", industry: "Support activities for petroleum and natural gas extraction", employees: 650 },
+      {
+        name: "Bayou Demo Offshore Services Inc.",
+        industryCode: "09.100",
+        industry: "Support activities for petroleum and natural gas extraction",
+        employees: 650,
+      },
       { name: "Great Lakes Demo Components LLC", industryCode: "29.320", industry: "Manufacture of other parts for motor vehicles", employees: 380 },
       { name: "Cascade Demo Software Inc.", industryCode: "62.010", industry: "Computer programming activities", employees: 210 },
       { name: "Mesa Wind Demo Energy LLC", industryCode: "35.110", industry: "Production of electricity", employees: 90 },
@@ -230,7 +295,31 @@ export const FOREIGN_COUNTRIES: readonly ForeignCountry[] = [
 ];
 
 /** Longest first, so "S.A. de C.V." wins over "S.A.". */
-const LEGAL_FORMS = ["S.A. de C.V.", "S.à r.l.", "S.r.l.", "S.p.A.", "SARL", "SAS", "S.A.", "GmbH", "AG", "NV", "SA", "BV", "B.V.", "Ltd.", "Ltd", "plc", "Inc.", "Corp.", "LLC", "ApS", "A/S", "K.K.", "AB"];
+const LEGAL_FORMS = [
+  "S.A. de C.V.",
+  "S.à r.l.",
+  "S.r.l.",
+  "S.p.A.",
+  "SARL",
+  "SAS",
+  "S.A.",
+  "GmbH",
+  "AG",
+  "NV",
+  "SA",
+  "BV",
+  "B.V.",
+  "Ltd.",
+  "Ltd",
+  "plc",
+  "Inc.",
+  "Corp.",
+  "LLC",
+  "ApS",
+  "A/S",
+  "K.K.",
+  "AB",
+];
 
 /** The fictional foreign units, ready for upsertUnits. Dates of status changes follow `today`. */
 export function foreignUnits(today: Date): UnitRecord[] {

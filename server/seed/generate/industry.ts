@@ -259,7 +259,10 @@ export const SECTORS: readonly Sector[] = [
   }),
   s({
     key: "engineering",
-    divisions: [[25, 30], [33, 33]],
+    divisions: [
+      [25, 30],
+      [33, 33],
+    ],
     label: "engineering and machinery",
     revenuePerEmployee: 2600,
     microRevenue: [300, 3000],
@@ -522,10 +525,7 @@ export const SECTORS: readonly Sector[] = [
       ["Transport emissions", "Route optimisation and electric distribution trucks."],
       ["Packaging", "Reusable pallets and less plastic wrapping."],
     ],
-    social: [
-      ["Supplier audits", "Social audits of suppliers in high-risk countries."],
-      ...COMMON_SOCIAL,
-    ],
+    social: [["Supplier audits", "Social audits of suppliers in high-risk countries."], ...COMMON_SOCIAL],
     governance: COMMON_GOVERNANCE,
   }),
   s({
@@ -563,10 +563,7 @@ export const SECTORS: readonly Sector[] = [
       ["Store energy", "LED lighting and energy monitoring in all stores."],
       ["Returns and reuse", "Take-back and resale of used products."],
     ],
-    social: [
-      ["Supply chain", "Due diligence under the Transparency Act for private-label goods."],
-      ...COMMON_SOCIAL.slice(0, 2),
-    ],
+    social: [["Supply chain", "Due diligence under the Transparency Act for private-label goods."], ...COMMON_SOCIAL.slice(0, 2)],
     governance: COMMON_GOVERNANCE,
   }),
   s({
@@ -602,10 +599,7 @@ export const SECTORS: readonly Sector[] = [
       ["Fleet emissions", "Share of electric and biogas trucks reported annually."],
       ["Driving style", "Eco-driving training for all drivers."],
     ],
-    social: [
-      ["Drivers' hours", "Tachograph data checked against driving and rest time rules."],
-      ...COMMON_SOCIAL.slice(0, 2),
-    ],
+    social: [["Drivers' hours", "Tachograph data checked against driving and rest time rules."], ...COMMON_SOCIAL.slice(0, 2)],
     governance: COMMON_GOVERNANCE,
   }),
   s({
@@ -639,10 +633,7 @@ export const SECTORS: readonly Sector[] = [
       ["Food waste", "Measures and reports food waste per guest."],
       ["Local sourcing", "Seasonal menus with local suppliers."],
     ],
-    social: [
-      ["Working hours", "Shift plans and overtime recorded; seasonal staff on written contracts."],
-      ...COMMON_SOCIAL.slice(0, 1),
-    ],
+    social: [["Working hours", "Shift plans and overtime recorded; seasonal staff on written contracts."], ...COMMON_SOCIAL.slice(0, 1)],
     governance: COMMON_GOVERNANCE,
   }),
   s({
@@ -712,14 +703,8 @@ export const SECTORS: readonly Sector[] = [
       ["Microsoft Solutions Partner", "Partner designation for cloud services."],
     ],
     environmental: [["Cloud footprint", "Hosting in data centres with renewable power."]],
-    social: [
-      ["Competence", "Training budget per employee and internal certification programmes."],
-      ...COMMON_SOCIAL.slice(0, 2),
-    ],
-    governance: [
-      ["Information security", "Security incidents handled under a documented incident process."],
-      ...COMMON_GOVERNANCE,
-    ],
+    social: [["Competence", "Training budget per employee and internal certification programmes."], ...COMMON_SOCIAL.slice(0, 2)],
+    governance: [["Information security", "Security incidents handled under a documented incident process."], ...COMMON_GOVERNANCE],
   }),
   s({
     key: "finance",
@@ -848,10 +833,7 @@ export const SECTORS: readonly Sector[] = [
       ["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."],
     ],
     environmental: [["Cleaning chemicals", "Ecolabelled products and dosing systems."]],
-    social: [
-      ["Equal treatment", "Temporary workers paid on equal terms with the client's employees."],
-      ...COMMON_SOCIAL.slice(0, 2),
-    ],
+    social: [["Equal treatment", "Temporary workers paid on equal terms with the client's employees."], ...COMMON_SOCIAL.slice(0, 2)],
     governance: COMMON_GOVERNANCE,
   }),
   s({

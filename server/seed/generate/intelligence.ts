@@ -39,7 +39,9 @@ export function generateIntelligence(c: WorldCompany, rich: boolean): SupplierIn
   const founded = c.establishmentDate?.slice(0, 4);
   const where = area ? ` based in ${area}` : "";
   const first = `${name} is a ${size} ${sector.label} company${where}.`;
-  const facts = [founded ? `Founded in ${founded}` : null, staff > 0 ? `it has about ${staff.toLocaleString("en-GB")} employees` : null].filter((f): f is string => f !== null);
+  const facts = [founded ? `Founded in ${founded}` : null, staff > 0 ? `it has about ${staff.toLocaleString("en-GB")} employees` : null].filter(
+    (f): f is string => f !== null,
+  );
   const history = facts.length === 2 ? ` ${facts[0]}, ${facts[1]}.` : facts.length === 1 ? ` ${facts[0].charAt(0).toUpperCase()}${facts[0].slice(1)}.` : "";
   const activity = c.industryDescription ? ` Its registered line of business is “${c.industryDescription}”.` : "";
   const description = `${first}${history} ${sector.sentence}${activity}`;

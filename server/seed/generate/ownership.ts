@@ -40,9 +40,7 @@ export function generateCompanyOwnership(companies: readonly WorldCompany[], dem
   const owners = new Set<number>();
   const used = new Set<number>();
 
-  const eligible = companies.filter(
-    (c) => !c.isAker && !c.isForeign && c.demoIndex < 0 && c.isActive && (c.orgForm === "AS" || c.orgForm === "ASA"),
-  );
+  const eligible = companies.filter((c) => !c.isAker && !c.isForeign && c.demoIndex < 0 && c.isActive && (c.orgForm === "AS" || c.orgForm === "ASA"));
   const staff = (c: WorldCompany) => c.employees ?? 0;
   const holdings = eligible.filter((c) => staff(c) === 0 && HOLDING_NAME.test(c.name));
   const investorPool = eligible.filter((c) => staff(c) === 0 && !HOLDING_NAME.test(c.name) && INVEST_NAME.test(c.name));
@@ -152,7 +150,11 @@ export function generateCompanyOwnership(companies: readonly WorldCompany[], dem
       }
     }
   }
-  for (const [i, percent] of [[7, 80.25], [10, 100], [12, 100]] as const) {
+  for (const [i, percent] of [
+    [7, 80.25],
+    [10, 100],
+    [12, 100],
+  ] as const) {
     const d = demoAt(i);
     const top = d && topHolding();
     if (d && top) own(top, d, percent);
@@ -178,7 +180,11 @@ export function generateCompanyOwnership(companies: readonly WorldCompany[], dem
       }
     }
     const forcedDepth = index < 6 ? 4 : 0;
-    const kids = rng.weighted([[1, 5], [2, 3], [3, 2]] as const);
+    const kids = rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+    ] as const);
     let any = false;
     for (let k = 0; k < kids; k++) {
       const c = take(operating) ?? take(quiet);

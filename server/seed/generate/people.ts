@@ -64,7 +64,8 @@ const TIERS = {
 const KIND_WEIGHT: Record<PositionKind, number> = { chair: 3, ceo: 2.5, member: 1.5, deputy: 0.5 };
 
 const DAY = 86_400_000;
-const between = (rng: Rng, from: Date, to: Date) => new Date(from.getTime() + Math.floor(rng.float() * Math.max(0, to.getTime() - from.getTime()) / DAY) * DAY);
+const between = (rng: Rng, from: Date, to: Date) =>
+  new Date(from.getTime() + Math.floor((rng.float() * Math.max(0, to.getTime() - from.getTime())) / DAY) * DAY);
 
 function splitPercent(rng: Rng, total: number, n: number): number[] {
   const weights = Array.from({ length: n }, (_, i) => (i === 0 ? rng.range(1, 3) : rng.range(0.5, 1.5)));
@@ -74,11 +75,7 @@ function splitPercent(rng: Rng, total: number, n: number): number[] {
   return shares;
 }
 
-export function generatePeople(
-  companies: readonly WorldCompany[],
-  ownership: CompanyOwnership,
-  today: Date,
-): PeopleWorld {
+export function generatePeople(companies: readonly WorldCompany[], ownership: CompanyOwnership, today: Date): PeopleWorld {
   const persons: PersonRow[] = [];
   const roles: GeneratedRole[] = [];
   const changes = new Map<number, RoleChange[]>();
@@ -97,7 +94,11 @@ export function generatePeople(
   const poolRng = new Rng("people:pool");
   const pool: number[] = [];
   for (let i = 0; i < POOL_SIZE; i++) {
-    const country = poolRng.weighted([["NO", 92], ["SE", 5], ["DK", 3]] as const);
+    const country = poolRng.weighted([
+      ["NO", 92],
+      ["SE", 5],
+      ["DK", 3],
+    ] as const);
     const id = newPerson(poolRng, country, "member");
     persons[id - 1].birth_year = poolRng.int(1948, 1980);
     pool.push(id);
@@ -141,14 +142,30 @@ export function generatePeople(
   inactive.forEach((c, j) => force(c.id, featured[(j + 4) % FEATURED]));
 
   // Parents before subsidiaries, so a subsidiary's board can take the parent's executives.
-  const depth = chainDepths(ownership.parentOf, companies.map((c) => c.id));
+  const depth = chainDepths(
+    ownership.parentOf,
+    companies.map((c) => c.id),
+  );
   const order = [...companies].sort((a, b) => (depth.get(a.id) ?? 0) - (depth.get(b.id) ?? 0) || byOrg(a, b));
   const leaders = new Map<number, { ceo: number; chair: number }>();
 
   for (const c of order) {
     const rng = new Rng(`board:${c.orgNumber}`);
     const staff = c.employees ?? 0;
-    const tierName: keyof typeof TIERS = c.demoIndex >= 0 ? "demo" : c.isForeign ? "foreign" : c.orgForm === "ASA" || staff >= 250 ? "large" : staff >= 50 ? "mid" : staff >= 10 ? "small" : staff >= 1 ? "micro" : "none";
+    const tierName: keyof typeof TIERS =
+      c.demoIndex >= 0
+        ? "demo"
+        : c.isForeign
+          ? "foreign"
+          : c.orgForm === "ASA" || staff >= 250
+            ? "large"
+            : staff >= 50
+              ? "mid"
+              : staff >= 10
+                ? "small"
+                : staff >= 1
+                  ? "micro"
+                  : "none";
     const tier: Tier = TIERS[tierName];
     const local = c.isForeign ? c.countryCode : "NO";
     const language = c.isForeign || rng.chance(c.orgForm === "ASA" || staff >= 250 ? 0.5 : 0.2) ? "en" : "no";
@@ -166,7 +183,15 @@ export function generatePeople(
       return earliest < latest ? between(rng, earliest, latest) : established;
     };
     const newcomer = (kind: PositionKind) => {
-      const country = c.isForeign ? local : rng.weighted([["NO", 94], ["SE", 3], ["DK", 2], ["GB", 0.5], ["DE", 0.5]] as const);
+      const country = c.isForeign
+        ? local
+        : rng.weighted([
+            ["NO", 94],
+            ["SE", 3],
+            ["DK", 2],
+            ["GB", 0.5],
+            ["DE", 0.5],
+          ] as const);
       return newPerson(rng, country, kind);
     };
     const seat = (kind: PositionKind, pro: number) => {
