@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { navCookie, readFlash } from "@server/cookies";
 import { AppShell, PublicShell } from "~/components/shell/AppShell";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { fallbackLanguage, type Language } from "~/i18n";
 import { loadLanguage } from "~/i18n.client";
 import i18nServer from "~/i18n.server";
@@ -149,27 +150,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const location = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  const forbidden = status === 403;
-  const message = notFound ? t("errors.notFoundTitle") : forbidden ? t("errors.forbiddenTitle") : t("errors.serverErrorTitle");
-  const description = notFound ? t("errors.notFound", { path: location.pathname }) : forbidden ? t("errors.forbidden") : t("errors.serverError");
-  if (!notFound && !forbidden) console.error(error);
   return (
     <Frame>
-      <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
-        <p className="text-6xl font-bold text-primary">{status}</p>
-        <h1 id="error-title" className="mt-4 text-2xl font-semibold">
-          {message}
-        </h1>
-        <p className="mt-2 text-base-content/70">{description}</p>
-        <Link to="/" className="btn btn-primary mt-8">
-          {t("errors.backHome")}
-        </Link>
-      </section>
+      <GeneralErrorBoundary />
     </Frame>
   );
 }

@@ -1,23 +1,13 @@
 import { json, redirect } from "@remix-run/node";
-import { createSession, sessionCookie, tokenFromRequest, userForToken, type SessionUser } from "@server/auth/session";
+import { createSession, sessionCookie, type SessionUser } from "@server/auth/session";
+import { getUser } from "~/http/auth.server";
 
 export type { SessionUser } from "@server/auth/session";
 
 /** Minimum organisation access level for registry data, search and the full navigation. */
 export const ACCESS_LEVEL_THRESHOLD = 2;
 
-// Root and route loaders of one request share the lookup.
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
-
-export function getUser(request: Request): Promise<SessionUser | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    const token = tokenFromRequest(request);
-    pending = token ? userForToken(token) : Promise.resolve(null);
-    cache.set(request, pending);
-  }
-  return pending;
-}
+export { getUser } from "~/http/auth.server";
 
 /** For screens: without a session the visitor goes to the start page. */
 export async function requireUser(request: Request): Promise<SessionUser> {

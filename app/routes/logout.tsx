@@ -5,8 +5,8 @@ import { flashNotice } from "@server/cookies";
 
 /** Sign Out: ends the session on the server, clears the cookie, goes to /login. */
 export async function action({ request }: ActionFunctionArgs) {
-  const token = tokenFromRequest(request);
-  if (token) await destroySession(token);
+  const found = tokenFromRequest(request);
+  if (found) await destroySession(found.token);
   const headers = new Headers();
   headers.append("Set-Cookie", clearSessionCookie(request));
   headers.append("Set-Cookie", await flashNotice(request, "auth:login.signedOut"));

@@ -12,7 +12,11 @@ export interface SessionUser {
   accessLevel: number;
   organizationId: number | null;
   organizationName: string | null;
+  /** 'supplier' for a supplier respondent's organisation. */
+  organizationKind: "customer" | "supplier" | null;
   token: string;
+  /** How the request carried the token: the httpOnly cookie, or `Authorization: Bearer` (not cookie-bound). */
+  via: "cookie" | "bearer";
 }
 
 export async function createSession(userId: number, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
@@ -39,7 +43,7 @@ export async function destroyUserSessions(userId: number): Promise<void> {
   await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export async function userForToken(token: string): Promise<SessionUser | null> {
+export async function userForToken(token: string, via: SessionUser["via"] = "cookie"): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const row = await db()
     .selectFrom("sessions")
@@ -53,6 +57,7 @@ export async function userForToken(token: string): Promise<SessionUser | null> {
       "users.access_level",
       "users.organization_id",
       "organizations.name as organization_name",
+      "organizations.kind as organization_kind",
       "sessions.expires_at",
     ])
     .where("sessions.id", "=", hashToken(token))
@@ -70,26 +75,35 @@ export async function userForToken(token: string): Promise<SessionUser | null> {
     accessLevel: row.access_level,
     organizationId: row.organization_id,
     organizationName: row.organization_name,
+    organizationKind: row.organization_kind ?? null,
     token,
+    via,
   };
 }
 
-/** The session token from the `token` cookie, else from `Authorization: Bearer`. */
-export function tokenFromRequest(request: Request): string | null {
-  const cookieHeader = request.headers.get("Cookie");
-  if (cookieHeader) {
-    for (const part of cookieHeader.split(";")) {
-      const eq = part.indexOf("=");
-      if (eq === -1) continue;
-      if (part.slice(0, eq).trim() === TOKEN_COOKIE) {
-        const value = part.slice(eq + 1).trim();
-        if (value) return decodeURIComponent(value);
-      }
-    }
-  }
+/**
+ * The session token of a request: `Authorization: Bearer` when sent (such a
+ * call is not bound to the browser's cookie), else the `token` cookie. A
+ * cookie that does not decode is ignored, never an error.
+ */
+export function tokenFromRequest(request: Request): { token: string; via: SessionUser["via"] } | null {
   const auth = request.headers.get("Authorization");
   const match = auth?.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1] : null;
+  if (match) return { token: match[1]!, via: "bearer" };
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (!value) continue;
+    try {
+      return { token: decodeURIComponent(value), via: "cookie" };
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /** Secure whenever the app is reached over HTTPS, so the http://localhost demo still signs in. */

@@ -7,6 +7,8 @@ import { useRootData } from "~/root";
 import type { ConnectionData } from "~/models/connections.server";
 import type { FileListItem } from "~/models/files.server";
 import type { TagItem } from "~/models/tags.server";
+import { useHydrated } from "~/components/ui/useHydrated";
+export { useHydrated };
 
 /** Saved confirmation time (spec 02 §4, §9). */
 export const SAVED_MS = 1500;
@@ -28,12 +30,6 @@ export function useHref() {
     const search = params.toString();
     return search ? `${location.pathname}?${search}` : location.pathname;
   };
-}
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** What the supplier screen's action answers a fetcher. */

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CREDIT_REPORT_PRICE_NOK, isCreditCountry } from "~/models/credit";
 import type { CreditDialogData } from "./CreditDialog";
-import { useCreditLinks, useHydrated } from "./links";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { useCreditLinks } from "./links";
 
 export const CREDIT_ORDER_ACTION = "/credit/order";
 

@@ -10,7 +10,8 @@ import type { loadCreditDialog } from "~/models/credit-dialog.server";
 import { MISSING } from "~/models/format";
 import { CREDIT_ORDER_ACTION, CreditConfirmStep } from "./CreditConfirmStep";
 import { CreditTermsDialog } from "./CreditTermsDialog";
-import { useCreditLinks, useHydrated, type CreditParams } from "./links";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { useCreditLinks, type CreditParams } from "./links";
 
 export type CreditDialogData = NonNullable<SerializeFrom<Awaited<ReturnType<typeof loadCreditDialog>>>>;
 type Company = Extract<CreditDialogData, { step: "details" }>["company"];

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 
 /**
  * The credit order dialog's URL parameters (see models/credit-dialog.server.ts
@@ -45,16 +45,4 @@ export function useCreditLinks() {
     }),
     [pathname, search],
   );
-}
-
-let hydratedOnce = false;
-
-/** False in the server's HTML and the first client render, true once scripts run. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
 }

@@ -1,6 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/ui/useHydrated";
+export { useHydrated };
 
 /**
  * The user's uploaded files: the upload form, the list and the per-file
@@ -27,12 +29,6 @@ export type FilesActionData = { ok: true; intent: "upload" | "delete" } | { ok: 
 
 /** The browser's fallback name when a download carries no Content-Disposition name (spec 02 §7). */
 export const DOWNLOAD_FALLBACK_NAME = "downloaded-file";
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function formatBytes(size: number, language: string): string {
   return new Intl.NumberFormat(language === "no" ? "nb-NO" : "en-GB").format(size);

@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icons";
 import type { SupplierScreenData } from "~/routes/supplier";
 import { withParams } from "./screen-url";
 import { StatementChart } from "./StatementChart";
+import { useHydrated } from "~/components/ui/useHydrated";
 import {
   STATEMENT_TABLES,
   findRow,
@@ -34,13 +35,6 @@ const LIT_CELL = "bg-[color-mix(in_oklab,var(--color-primary)_20%,var(--color-ba
 interface Hover {
   row: number;
   col: number | null;
-}
-
-/** True after the first client render: links then drop the no-JS scroll anchors. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 const rowAnchor = (table: StatementTable, field: RowField) => `fin-${table.id}-${field}`;

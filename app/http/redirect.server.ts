@@ -1,0 +1,24 @@
+/**
+ * The one check for where a user may be sent after a form (sign-in's
+ * redirectTo, language switch, …): only a path of this site. The value is
+ * parsed as a URL against a placeholder origin; anything that leaves that
+ * origin, or that a browser could read differently (tabs, CR/LF, backslashes,
+ * `//`, encoded slashes or controls), falls back.
+ */
+const PLACEHOLDER = "http://placeholder.invalid";
+
+export function safeRedirect(to: unknown, fallback = "/overview"): string {
+  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  // Controls (tab, CR, LF, NUL …), backslashes and their encoded forms: browsers strip or reinterpret them.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to) || /%(0[0-9a-f]|1[0-9a-f]|7f|5c|2f)/i.test(to.split(/[?#]/)[0] ?? "")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, PLACEHOLDER);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PLACEHOLDER) return fallback;
+  return url.pathname + url.search + url.hash;
+}
