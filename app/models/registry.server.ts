@@ -472,7 +472,10 @@ export async function country(iso2: string): Promise<CountryOut | null> {
   };
 }
 
-export async function supplierIntelligence(companyId: number): Promise<unknown | null> {
+export async function supplierIntelligence(companyId: number): Promise<JsonValue | null> {
   const row = await db().selectFrom("supplier_intelligence").select(["data"]).where("company_id", "=", companyId).executeTakeFirst();
   return row ? JSON.parse(row.data) : null;
 }
+
+/** A value stored as JSON text and read back as it is. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

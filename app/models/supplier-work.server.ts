@@ -1,4 +1,3 @@
-import { db } from "@server/db";
 import { casefilesBySupplier, type CasefileListItem } from "./casefiles.server";
 import { connectionForSupplier } from "./connections.server";
 import { supplierCreditReports, type CreditReportListItem } from "./credit-reports.server";
@@ -15,19 +14,6 @@ import { taskResponseForCustomer, tasksForSupplier, type ComplianceTaskOut, type
  * response, its credit reports on the company, the connection with its tags,
  * the user's files and the case files. Each part fails soft to its empty state.
  */
-
-/** The local supplier organisation the viewer follows under this organisation number, if any. */
-export async function followedSupplierId(organizationId: number, orgNumber: string): Promise<number | null> {
-  const row = await db()
-    .selectFrom("organization_connections as c")
-    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
-    .select("o.id")
-    .where("c.parent_organization_id", "=", organizationId)
-    .where("c.is_deleted", "=", 0)
-    .where("o.org_number", "=", orgNumber)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
 
 export async function loadSupplierWork(input: {
   organizationId: number | null;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { flashNotice } from "@server/cookies";
@@ -28,8 +28,10 @@ import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { hasAccessLevel, requireUser } from "~/models/session.server";
-import { loadSupplierScreen } from "~/models/supplier-screen.server";
-import { followedSupplierId, loadSupplierWork } from "~/models/supplier-work.server";
+import { loadSupplierPage, type SupplierScreenData } from "~/models/supplier-page.server";
+import { requireUser as requireKitUser } from "~/http/auth.server";
+import { invariantResponse } from "~/http/responses.server";
+import { parseId } from "~/http/parse.server";
 
 export const meta = titleMeta;
 
@@ -39,30 +41,23 @@ export const meta = titleMeta;
  * is URL state (see components/supplier/screen-url.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user)) throw new Response("Forbidden", { status: 403 });
+  const user = await requireKitUser(request, "registryRead");
   const url = new URL(request.url);
   const externalId = (url.searchParams.get("externalId") ?? "").replace(/\s/g, "");
-  if (!externalId) throw new Response("Not Found", { status: 404 });
-  const screen = await loadSupplierScreen({ externalId, trees: url.searchParams.getAll("tree") });
-  if (!screen) throw new Response("Not Found", { status: 404 });
-  // The local supplier is the one this organisation follows under that number;
-  // a localId in the URL is only a hint and never widens what the user may see.
-  const localId = user.organizationId == null ? null : await followedSupplierId(user.organizationId, screen.company.organization_id);
-  const taskParam = Number(url.searchParams.get("task"));
-  const work = await loadSupplierWork({
+  invariantResponse(externalId, 404, "No organisation number given.");
+  const page = await loadSupplierPage({
     organizationId: user.organizationId,
     userId: user.id,
-    supplierOrganizationId: localId,
-    company: { orgNumber: screen.company.organization_id, countryCode: screen.company.country_code },
+    externalId,
+    trees: url.searchParams.getAll("tree"),
     subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),
-    taskResponseId: Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null,
+    taskResponseId: parseId(url.searchParams.get("task")),
   });
+  invariantResponse(page, 404, "No company with this organisation number.");
   const t = await i18nServer.getFixedT(request);
-  return json({ ...screen, ...work, localId, title: `${screen.company.legal_name} · ${t("appName")}` });
+  const data: SupplierScreenData = { ...page, title: `${page.company.legal_name} · ${t("appName")}` };
+  return json(data);
 }
-
-export type SupplierScreenData = SerializeFrom<typeof loader>;
 
 /**
  * The connection's forms (card, slide-over, tag dialog), one `intent` each.
@@ -122,7 +117,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function SupplierScreen() {
-  const data = useLoaderData<typeof loader>();
+  const data: SupplierScreenData = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const statementsPage = params.get("view") === "statements";
   return (

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, MISSING } from "~/models/format";
 import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/risk";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { ANNOUNCEMENTS_SHOWN, badgeClass, visibleItems } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

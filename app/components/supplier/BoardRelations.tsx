@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { usePersonLink } from "~/components/person/PersonModal";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { parseReference, supplierHref } from "./OwnershipTree";
 import { Empty, Section } from "./Section";
 

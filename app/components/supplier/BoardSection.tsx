@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePersonLink } from "~/components/person/PersonModal";
 import { formatDate } from "~/models/format";
 import { isCeo, isChairman, sortBoardByScore } from "~/models/risk";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { parseReference } from "./OwnershipTree";
 import { Empty, Section } from "./Section";
 

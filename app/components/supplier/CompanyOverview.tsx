@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/compliance";
 import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/format";
 import type { Language } from "~/i18n";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { COPIED_CONFIRMATION_MS, uiLanguage } from "./main-helpers";
 import { Section } from "./Section";
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { DEFAULT_REPORT_FILE_NAME } from "~/models/credit";
 import { useFetchDownload } from "~/components/ui/download";
 import { formatDate, MISSING } from "~/models/format";

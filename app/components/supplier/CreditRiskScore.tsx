@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { statementsNewestFirst } from "~/models/financials";
 import { riskBandColor } from "~/models/risk";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { BAND_LABEL_KEY, badgeClass, barClass, displayScore } from "./main-helpers";
 import { Empty, Section } from "./Section";
 

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { StatementChart } from "./StatementChart";
 import { useHydrated } from "~/components/ui/useHydrated";

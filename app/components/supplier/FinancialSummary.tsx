@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { financialSummary } from "~/models/financials";
 import { formatThousands, MISSING } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { SUMMARY_FIELDS, uiLanguage } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { INTELLIGENCE_COLLAPSED_ITEMS, readIntelligence, visibleItems, type IntelligenceItem } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

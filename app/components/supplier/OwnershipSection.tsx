@@ -4,7 +4,7 @@ import { usePersonLink } from "~/components/person/PersonModal";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { formatOwnership } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { OwnershipTree, parseReference, supplierHref, TreeToggle, useOwnershipTrees } from "./OwnershipTree";
 import { Empty, Section } from "./Section";
 

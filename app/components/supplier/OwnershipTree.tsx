@@ -5,7 +5,7 @@ import { isPlainClick } from "~/components/ui/download";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { formatOwnership } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { toggleParam } from "./screen-url";
 
 export type OwnershipTreeNode = SupplierScreenData["trees"][string];

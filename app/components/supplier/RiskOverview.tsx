@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { financialRisk, legalRisk, operationalRisk, reputationRisk } from "~/models/risk";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { RiskScoreRow } from "./CreditRiskScore";
 import { utcDay } from "./main-helpers";
 import { Section } from "./Section";

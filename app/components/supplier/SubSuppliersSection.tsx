@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { MISSING } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

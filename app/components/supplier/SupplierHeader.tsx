@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/models/format";
 import { roleOrganisationStatus } from "~/models/risk";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 
 /** Where the close button leads when there is no page of the app to go back to. */
 const CLOSE_FALLBACK = "/suppliers";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { Empty, Section } from "./Section";
 
 /** Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"). */

@@ -5,7 +5,7 @@ import { fetchAndSave, isPlainClick } from "~/components/ui/download";
 import { useModal } from "~/components/ui/useModal";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatThousands } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { uiLanguage } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { taskName } from "./TasksSection";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/models/format";
-import type { SupplierScreenData } from "~/routes/supplier";
+import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
