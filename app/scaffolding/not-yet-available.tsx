@@ -5,7 +5,10 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 import { pageTitle } from "~/models/page-title.server";
-import { isPublicPath, requireUser } from "~/models/session.server";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { requireUser } from "~/http/auth.server";
+import { isPublicPath } from "~/models/session.server";
+import { scaffoldPermission } from "~/scaffolding/screens";
 
 /**
  * SCAFFOLDING, not a feature. Every screen of the route map whose content
@@ -17,8 +20,8 @@ export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
-  if (!isPublicPath(pathname)) await requireUser(request);
   const key = scaffoldKeyForPath(pathname);
+  if (!isPublicPath(pathname)) await requireUser(request, scaffoldPermission(key));
   return json({ key, title: await pageTitle(request, `nav:screens.${key}`) });
 }
 
@@ -36,4 +39,8 @@ export default function NotYetAvailable() {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

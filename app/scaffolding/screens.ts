@@ -1,3 +1,4 @@
+import type { Permission } from "~/http/permissions";
 import { scaffoldedScreens } from "../../remix.config.js";
 
 /** Which scaffolded screen a URL path is; a static segment beats a parameter. */
@@ -17,4 +18,27 @@ export function scaffoldKeyForPath(pathname: string): string {
     if (matches && (!best || score > best.score)) best = { id, score };
   }
   return best?.id ?? "overview";
+}
+
+/** Screens every signed-in user may open (spec 01 §2.3: below level 2 only My Compliance; a user's own account). */
+const FOR_EVERY_USER = new Set([
+  "overview",
+  "notifications",
+  "tasks_overview",
+  "my_tasks",
+  "my_surveys",
+  "survey_response",
+  "survey_response_read",
+  "survey_response_public",
+  "account_email_settings",
+  "account_change_password",
+  "my_organization_users",
+  "my_organization_overview",
+  "my_organization_structure",
+]);
+
+/** Who may open a scaffolded screen, from the one permission table: admin pages for is_admin, the rest of the map from level 2. */
+export function scaffoldPermission(key: string): Permission {
+  if (key.startsWith("admin_")) return "admin";
+  return FOR_EVERY_USER.has(key) ? "signedIn" : "registryRead";
 }

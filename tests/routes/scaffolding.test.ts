@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { loader } from "~/scaffolding/not-yet-available";
+import { makeOrg, signedIn } from "../helpers/fixtures";
+import { call, get } from "../helpers/requests";
+
+async function open(path: string, token?: string) {
+  return call(loader, { request: get(path, token ? { Cookie: `token=${token}` } : {}), params: {}, context: {} });
+}
+
+describe("scaffolded screens follow the permission table", () => {
+  it("admin pages are refused to everyone but is_admin", async () => {
+    const org = await makeOrg("Scaffold Org", "customer");
+    const manager = await signedIn("scaffold-manager@example.test", org, 3);
+    for (const path of ["/admin/users", "/admin/organizations", "/admin/tasks/templates", "/admin/organization/1/priority-suppliers/invite"]) {
+      expect([path, (await open(path, manager)).status]).toEqual([path, 403]);
+    }
+  });
+
+  it("level-1 users open My Compliance and their account, not the level-2 screens", async () => {
+    const org = await makeOrg("Scaffold Org 2", "customer");
+    const viewer = await signedIn("scaffold-viewer@example.test", org, 1);
+    expect((await open("/tasks/overview", viewer)).status).toBe(200);
+    expect((await open("/account/change-password", viewer)).status).toBe(200);
+    expect((await open("/supplier_tasks", viewer)).status).toBe(403);
+    expect((await open("/ai/chat-v2", viewer)).status).toBe(403);
+  });
+
+  it("a visitor is sent to the start page", async () => {
+    const response = await open("/projects");
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/"]);
+  });
+});
