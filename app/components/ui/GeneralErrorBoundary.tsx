@@ -12,16 +12,23 @@ export function GeneralErrorBoundary({ compact = false }: { compact?: boolean })
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = status === 404 || status === 403 || status === 400;
-  if (!known) console.error(error);
+  // Any 4xx is the client's: explained, not logged. Only a server failure is logged.
+  const clientError = status >= 400 && status < 500;
+  if (!clientError) console.error(error);
   const title =
-    status === 404 ? t("errors.notFoundTitle") : status === 403 ? t("errors.forbiddenTitle") : status === 400 ? t("errors.badRequestTitle") : t("errors.serverErrorTitle");
+    status === 404
+      ? t("errors.notFoundTitle")
+      : status === 403
+        ? t("errors.forbiddenTitle")
+        : clientError
+          ? t("errors.badRequestTitle")
+          : t("errors.serverErrorTitle");
   const description =
     status === 404
       ? t("errors.notFound", { path: location.pathname })
       : status === 403
         ? t("errors.forbidden")
-        : status === 400
+        : clientError
           ? t("errors.badRequest")
           : t("errors.serverError");
   return (
