@@ -137,9 +137,11 @@ export default function FilesScreen() {
         {t("title")}
       </h1>
       <p className="mt-1 text-sm text-base-content/70">{t("intro")}</p>
-      <div className="mt-4">
-        <FormAlert errors={pageErrors} />
-      </div>
+      {pageErrors.length ? (
+        <div className="mt-4">
+          <FormAlert errors={pageErrors} />
+        </div>
+      ) : null}
       {confirm ? <DeleteConfirmation file={confirm} /> : null}
       <div className="mt-6 flex flex-col gap-8">
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
