@@ -1,4 +1,5 @@
 import { db } from "@server/db";
+import { followsSupplier } from "./follows.server";
 
 /**
  * A supplier's own suppliers, as one of its customers sees them (spec 02 §3
@@ -20,24 +21,6 @@ export interface SubSupplierOut {
 
 export type SubSuppliersResult = { status: "ok"; data: SubSupplierOut[] } | { status: "not-shared" } | { status: "not-found" };
 
-/** Whether the organisation has an active connection to the supplier (follows it). */
-export async function isFollowedSupplier({
-  organizationId,
-  supplierOrganizationId,
-}: {
-  organizationId: number;
-  supplierOrganizationId: number;
-}): Promise<boolean> {
-  const row = await db()
-    .selectFrom("organization_connections")
-    .select("id")
-    .where("parent_organization_id", "=", organizationId)
-    .where("child_organization_id", "=", supplierOrganizationId)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 const collator = new Intl.Collator("nb", { sensitivity: "base", numeric: true });
 
 export async function subSuppliers({
@@ -51,16 +34,9 @@ export async function subSuppliers({
 }): Promise<SubSuppliersResult> {
   // Checked before the sharing flag, so an organisation that does not follow
   // the supplier learns nothing about it, not even whether it shares.
-  const supplier = await db()
-    .selectFrom("organization_connections as c")
-    .innerJoin("organizations as s", "s.id", "c.child_organization_id")
-    .select("s.data_sharing_enabled")
-    .where("c.parent_organization_id", "=", organizationId)
-    .where("c.child_organization_id", "=", supplierOrganizationId)
-    .where("c.is_deleted", "=", 0)
-    .executeTakeFirst();
-  if (!supplier) return { status: "not-found" };
-  if (supplier.data_sharing_enabled !== 1) return { status: "not-shared" };
+  if (!(await followsSupplier({ organizationId, supplier: { id: supplierOrganizationId } }))) return { status: "not-found" };
+  const supplier = await db().selectFrom("organizations").select("data_sharing_enabled").where("id", "=", supplierOrganizationId).executeTakeFirst();
+  if (supplier?.data_sharing_enabled !== 1) return { status: "not-shared" };
 
   const rows = await db()
     .selectFrom("organization_connections as c")

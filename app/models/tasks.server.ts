@@ -171,7 +171,12 @@ export async function canCustomerDownloadTaskFile({ organizationId, fileId }: { 
   return Boolean(asResponse);
 }
 
-/** The stored file behind a task file id, for streaming once access is established. */
-export async function taskFile(fileId: number) {
-  return db().selectFrom("file_uploads").select(["id", "file_name", "file_size", "mime_type", "storage_key"]).where("id", "=", fileId).executeTakeFirst();
+/** The stored file behind a task file id, only when the organisation may download it as the task's sender (canCustomerDownloadTaskFile). */
+export async function customerTaskFile({ organizationId, fileId }: { organizationId: number; fileId: number }) {
+  if (!(await canCustomerDownloadTaskFile({ organizationId, fileId }))) return undefined;
+  return db()
+    .selectFrom("file_uploads")
+    .select(["id", "file_name as fileName", "file_size as fileSize", "mime_type as mimeType", "storage_key as storageKey"])
+    .where("id", "=", fileId)
+    .executeTakeFirst();
 }

@@ -1,30 +1,33 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { apiError, idParam } from "@server/http";
-import { contentDisposition, openFile, safeContentType } from "@server/storage";
-import { fileForDownload } from "~/models/files.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { openFile } from "@server/storage";
+import { requireUser } from "~/http/auth.server";
+import { fileDownloadResponse } from "~/http/download.server";
+import { requireId } from "~/http/parse.server";
+import { can } from "~/http/permissions";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { readableFile } from "~/models/files.server";
 
 /**
  * GET /api/file-uploads/{id}/download — the bytes as an attachment named
- * after the (sanitised) original name. A file of another organisation is a
- * 404 like a missing one, so ids cannot be probed.
+ * after the (sanitised) original name, for the uploader and for members who
+ * may see a connection or task the file belongs to (readableFile). Any other
+ * file, a colleague's private one included, is a 404 like a missing one, so
+ * ids cannot be probed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const organizationId = requireOrganization(user);
-  const id = idParam(params.id);
-  const file = await fileForDownload({ organizationId, userId: user.id, id });
-  const stored = file ? await openFile(file.storageKey) : null;
-  if (!file || !stored) throw apiError(404, "No file with this id.");
-  return new Response(createReadableStreamFromReadable(stored.stream), {
-    status: 200,
-    headers: {
-      "Content-Type": safeContentType(file.mimeType),
-      "Content-Length": String(stored.size),
-      "Content-Disposition": contentDisposition(file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
+  const user = await requireUser(request, "ownFiles");
+  const id = requireId(params.id);
+  const file = await readableFile({
+    organizationId: user.organizationId,
+    userId: user.id,
+    id,
+    sees: { connections: can(user, "suppliersRead"), tasks: can(user, "registryRead") },
   });
+  const stored = file ? await openFile(file.storageKey) : null;
+  if (!file || !stored) throw errorResponse(404, "No file with this id.");
+  return fileDownloadResponse(stored.stream, { fileName: file.fileName, contentType: file.mimeType, size: stored.size });
+}
+
+export async function action() {
+  throw methodNotAllowed(["GET"]);
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, idParam } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { requireId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { deleteFile } from "~/models/files.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * DELETE /api/file-uploads/{id} — deletes one of the user's own files,
@@ -10,14 +11,14 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * connection's audit trail). `{data: {id}}`; 404 for any other file.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") throw apiError(405, "Use DELETE to delete a file.");
-  const user = await requireApiUser(request);
-  const organizationId = requireOrganization(user);
-  const id = idParam(params.id);
-  if (!(await deleteFile({ organizationId, userId: user.id, id }))) throw apiError(404, "No file with this id.");
+  if (request.method !== "DELETE") throw methodNotAllowed(["DELETE"]);
+  const user = await requireUser(request, "ownFiles");
+  const id = requireId(params.id);
+  if (!(await deleteFile({ organizationId: user.organizationId, userId: user.id, id }))) throw errorResponse(404, "No file with this id.");
   return json({ data: { id } });
 }
 
+/** GET has nothing here: the bytes are at /api/file-uploads/{id}/download. */
 export async function loader() {
-  throw apiError(405, "Use DELETE to delete a file, or GET /api/file-uploads/{id}/download.");
+  throw methodNotAllowed(["DELETE"]);
 }

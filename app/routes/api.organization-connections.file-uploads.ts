@@ -1,44 +1,42 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readJson, readQuery, requireId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { apiAnswer, attachFile, detachFile } from "~/models/connections.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { ownFile } from "~/models/files.server";
 
-const positiveId = z.coerce.number({ error: "is required" }).int("must be a positive whole number").positive("must be a positive whole number");
-const pair = z.object({ connectionId: positiveId, fileId: positiveId });
-const jsonPair = z.object({
-  connectionId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number"),
-  fileId: z.number({ error: "must be a number" }).int().positive("must be a positive whole number"),
-});
+const positiveId = z.number({ error: "must be a number" }).int("must be a positive whole number").positive("must be a positive whole number");
+const attachBody = z.object({ connectionId: positiveId, fileId: positiveId });
+const detachQuery = z.object({ connectionId: z.string({ error: "is required" }), fileId: z.string({ error: "is required" }) });
 
 /**
  * POST /api/organization-connections/file-uploads {connectionId, fileId}: attach;
  * DELETE /api/organization-connections/file-uploads?connectionId=&fileId=: detach.
- * Both the connection and the file must be the session organisation's (else 404).
+ * Changing a connection needs suppliersWrite (level 1 is refused). The
+ * connection must be the session organisation's, and only a file's owner
+ * may attach it: anyone else's file is a 404 like a missing one, so a
+ * colleague's private upload cannot be shared by guessing its id. Any file
+ * attached to the connection may be detached by whoever may change it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiUser(request);
-  const organizationId = requireOrganization(user);
+  if (request.method !== "POST" && request.method !== "DELETE") throw methodNotAllowed(["POST", "DELETE"]);
+  const user = await requireUser(request, "suppliersWrite");
+  const { organizationId } = user;
   if (request.method === "POST") {
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      throw apiError(400, "The body must be a JSON object {connectionId, fileId}.");
-    }
-    const parsed = jsonPair.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw apiError(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
-    }
-    const data = await apiAnswer(() => attachFile({ organizationId, userId: user.id, ...parsed.data }));
+    const { connectionId, fileId } = await readJson(request, attachBody);
+    if (!(await ownFile({ organizationId, userId: user.id, id: fileId }))) throw errorResponse(404, "File not found");
+    const data = await apiAnswer(() => attachFile({ organizationId, userId: user.id, connectionId, fileId }));
     return json({ data }, { status: 201 });
   }
-  if (request.method === "DELETE") {
-    const { connectionId, fileId } = parseQuery(request, pair);
-    const data = await apiAnswer(() => detachFile({ organizationId, userId: user.id, connectionId, fileId }));
-    return json({ data });
-  }
-  return json({ error: "Method Not Allowed", message: "Attach with POST, detach with DELETE." }, { status: 405, headers: { Allow: "POST, DELETE" } });
+  const query = readQuery(request, detachQuery);
+  const connectionId = requireId(query.connectionId, "connectionId");
+  const fileId = requireId(query.fileId, "fileId");
+  const data = await apiAnswer(() => detachFile({ organizationId, userId: user.id, connectionId, fileId }));
+  return json({ data });
+}
+
+export async function loader() {
+  throw methodNotAllowed(["POST", "DELETE"]);
 }

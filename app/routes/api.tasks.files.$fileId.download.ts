@@ -1,30 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { apiError, idParam } from "@server/http";
-import { contentDisposition, openFile, safeContentType } from "@server/storage";
-import { canCustomerDownloadTaskFile, taskFile } from "~/models/tasks.server";
-import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { fileDownloadResponse } from "~/http/download.server";
+import { requireId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { openFile } from "@server/storage";
+import { customerTaskFile } from "~/models/tasks.server";
 
 /**
  * GET /api/tasks/files/{fileId}/download — a task's template file or a
- * submitted response's file, for the organisation that sent the task. Any
- * other file is a 404, so file ids cannot be probed.
+ * submitted response's file, for the organisation that sent the task (the
+ * supplier screen's task modal: registryRead, like the screen). Any other
+ * file is a 404, so file ids cannot be probed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireAnalystApiUser(request));
-  const fileId = idParam(params.fileId, "fileId");
-  const file = (await canCustomerDownloadTaskFile({ organizationId, fileId })) ? await taskFile(fileId) : undefined;
-  const stored = file ? await openFile(file.storage_key) : null;
-  if (!file || !stored) throw apiError(404, "No file with this id.");
-  return new Response(createReadableStreamFromReadable(stored.stream), {
-    status: 200,
-    headers: {
-      "Content-Type": safeContentType(file.mime_type),
-      "Content-Length": String(stored.size),
-      "Content-Disposition": contentDisposition(file.file_name),
-      "X-Content-Type-Options": "nosniff",
-      // Supplier documents: never kept by shared caches.
-      "Cache-Control": "private, no-store",
-    },
-  });
+  const { organizationId } = await requireUser(request, "registryRead");
+  const fileId = requireId(params.fileId, "fileId");
+  const file = await customerTaskFile({ organizationId, fileId });
+  const stored = file ? await openFile(file.storageKey) : null;
+  if (!file || !stored) throw errorResponse(404, "No file with this id.");
+  return fileDownloadResponse(stored.stream, { fileName: file.fileName, contentType: file.mimeType, size: stored.size });
+}
+
+export async function action() {
+  throw methodNotAllowed(["GET"]);
 }

@@ -1,21 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, idParam } from "@server/http";
-import { isFollowedSupplier } from "~/models/sub-suppliers.server";
+import { requireUser } from "~/http/auth.server";
+import { requireId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { followsSupplier } from "~/models/follows.server";
 import { tasksForSupplier } from "~/models/tasks.server";
-import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 /**
  * GET /api/tasks/organization/{localOrgId} — the compliance tasks the
- * session's organisation sent to that supplier, most recently changed first.
+ * session's organisation sent to that supplier, most recently changed first
+ * (the supplier screen's tasks: registryRead, like the screen).
  * 404 when the organisation neither follows the supplier nor sent it tasks.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireAnalystApiUser(request));
-  const supplierOrganizationId = idParam(params.localOrgId, "localOrgId");
+  const { organizationId } = await requireUser(request, "registryRead");
+  const supplierOrganizationId = requireId(params.localOrgId, "localOrgId");
   const tasks = await tasksForSupplier({ organizationId, supplierOrganizationId });
-  if (!tasks.length && !(await isFollowedSupplier({ organizationId, supplierOrganizationId }))) {
-    throw apiError(404, "No supplier with this id among your organisation's suppliers.");
+  if (!tasks.length && !(await followsSupplier({ organizationId, supplier: { id: supplierOrganizationId } }))) {
+    throw errorResponse(404, "No supplier with this id among your organisation's suppliers.");
   }
   return json(tasks);
+}
+
+export async function action() {
+  throw methodNotAllowed(["GET"]);
 }

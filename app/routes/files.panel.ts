@@ -1,19 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import type { FilesPanelData } from "~/components/files/FilesPanel";
-import { formatByteLimit, listFilesWithAttachments } from "~/models/files.server";
 import { uploadMaxBytes } from "@server/storage";
-import { getUser } from "~/models/session.server";
+import type { FilesPanelData } from "~/components/files/FilesPanel";
+import { getUser } from "~/http/auth.server";
+import { can } from "~/http/permissions";
+import { formatByteLimit } from "~/http/upload.server";
+import { listFilesWithAttachments } from "~/models/files.server";
 
 /**
  * GET /files/panel — the file uploads panel's data for its fetcher: the
  * user's files with their attachment counts and the size limit. A visitor
- * gets `signedIn: false` and the panel shows its login prompt.
+ * (or an account without an organisation) gets `signedIn: false` and the
+ * panel shows its login prompt.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const headers = { "Cache-Control": "private, no-store" };
-  if (!user || user.organizationId == null) return json<FilesPanelData>({ signedIn: false, files: [], limit: formatByteLimit(uploadMaxBytes()) }, { headers });
+  const limit = formatByteLimit(uploadMaxBytes());
+  if (!user || user.organizationId == null || !can(user, "ownFiles")) return json<FilesPanelData>({ signedIn: false, files: [], limit }, { headers });
   const files = await listFilesWithAttachments({ organizationId: user.organizationId, userId: user.id });
-  return json<FilesPanelData>({ signedIn: true, files, limit: formatByteLimit(uploadMaxBytes()) }, { headers });
+  return json<FilesPanelData>({ signedIn: true, files, limit }, { headers });
 }

@@ -1,23 +1,25 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { flashNotice } from "@server/cookies";
+import { z } from "zod";
 import { uploadMaxBytes } from "@server/storage";
-import { ConfirmText, FileList, UploadForm, type FilesActionData } from "~/components/files/FilesPanel";
+import { ConfirmText, FileList, UploadForm } from "~/components/files/FilesPanel";
+import { intentSchema, type FilesActionData } from "~/components/files/schemas";
+import { FormAlert } from "~/components/ui/form";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
-import { attachedConnectionsCount, deleteFile, formatByteLimit, listFilesWithAttachments, ownFile, parseUpload } from "~/models/files.server";
+import { attachedConnectionsCount, deleteFile, listFilesWithAttachments, ownFile, storeUpload, type FileListItem } from "~/models/files.server";
 import { pageTitle } from "~/models/page-title.server";
-import { requireUser } from "~/models/session.server";
 
 export const meta = titleMeta;
-
-async function requireOrgUser(request: Request) {
-  const user = await requireUser(request);
-  if (user.organizationId == null) throw new Response("Forbidden", { status: 403 });
-  return { user, organizationId: user.organizationId };
-}
 
 /**
  * /files: the file uploads panel as a full page, for browsers without
@@ -25,82 +27,134 @@ async function requireOrgUser(request: Request) {
  * `?delete={id}` is the confirmation step of a delete.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, organizationId } = await requireOrgUser(request);
-  const url = new URL(request.url);
-  const deleteParam = url.searchParams.get("delete");
-  const deleteId = deleteParam && /^[1-9]\d{0,15}$/.test(deleteParam) ? Number(deleteParam) : null;
-  const [files, toDelete] = await Promise.all([
-    listFilesWithAttachments({ organizationId, userId: user.id }),
-    deleteId ? ownFile({ organizationId, userId: user.id, id: deleteId }) : undefined,
-  ]);
-  const confirm = toDelete ? { ...toDelete, attachedConnections: await attachedConnectionsCount({ organizationId, id: toDelete.id }) } : null;
+  const user = await requireUser(request, "ownFiles");
+  const owner = { organizationId: user.organizationId, userId: user.id };
+  const deleteId = parseId(new URL(request.url).searchParams.get("delete"));
+  const [files, toDelete] = await Promise.all([listFilesWithAttachments(owner), deleteId ? ownFile({ ...owner, id: deleteId }) : undefined]);
+  const confirm = toDelete
+    ? { ...toDelete, attachedConnections: await attachedConnectionsCount({ organizationId: owner.organizationId, id: toDelete.id }) }
+    : null;
   return json({ files, confirm, limit: formatByteLimit(uploadMaxBytes()), title: await pageTitle(request, "files:title") });
 }
 
-/** Only paths of this site; anything else goes to /files. */
-function backTo(value: string | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/files";
-  return value;
-}
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const uploadSchema = z.object({ intent: z.literal("upload"), redirectTo: z.string().optional() });
+
+const deleteSchema = (t: Translate) =>
+  z.object({
+    intent: z.literal("delete"),
+    id: z.string({ error: t("files:notFound") }).transform((value, ctx) => {
+      const id = parseId(value);
+      if (id === null) ctx.addIssue({ code: "custom", message: t("files:notFound") });
+      return id ?? 0;
+    }),
+    redirectTo: z.string().optional(),
+  });
 
 /** Drops `?delete=` so a redirect after deleting does not ask again. */
 function withoutDelete(path: string): string {
   const url = new URL(path, "http://local");
   url.searchParams.delete("delete");
-  return url.pathname + url.search;
+  return url.pathname + url.search + url.hash;
 }
 
+/**
+ * Upload (multipart, streamed to disk) and delete. A plain post carries
+ * `redirectTo` and is redirected back (only to a path of this site) with a
+ * notice; a fetcher gets `FilesActionData`. Refused input is a 400 (413 for
+ * a file above the limit) with the message in the user's language, and
+ * nothing is kept.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, organizationId } = await requireOrgUser(request);
+  const user = await requireUser(request, "ownFiles");
   const t = await i18nServer.getFixedT(request);
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (contentType.startsWith("multipart/form-data")) {
-    const upload = await parseUpload(request, { organizationId, userId: user.id });
-    if (upload.fields.intent !== "upload") return json<FilesActionData>({ ok: false, intent: "upload", error: t("files:uploadFailed") }, { status: 400 });
-    if (!upload.ok) {
-      const error =
-        upload.reason === "too_large"
-          ? t("files:tooLarge", { limit: formatByteLimit(upload.limitBytes) })
-          : upload.reason === "empty"
-            ? t("files:emptyFile")
-            : t("files:selectFirst");
-      return json<FilesActionData>({ ok: false, intent: "upload", error }, { status: upload.reason === "too_large" ? 413 : 400 });
-    }
-    if (upload.fields.redirectTo !== undefined)
-      return redirect(backTo(upload.fields.redirectTo), { headers: { "Set-Cookie": await flashNotice(request, "files:uploaded") } });
-    return json<FilesActionData>({ ok: true, intent: "upload" }, { status: 201 });
+  const owner = { organizationId: user.organizationId, userId: user.id };
+  let upload: UploadResult<FileListItem> | null = null;
+  let formData: FormData;
+  if (isMultipart(request)) {
+    upload = await readUpload(request, {
+      maxBytes: uploadMaxBytes(),
+      // The form sends its intent before the file: only an upload's file is stored.
+      accept: (fields) => fields.get("intent") === "upload",
+      store: (file) => storeUpload({ ...owner, ...file }),
+      discard: (file) => deleteFile({ ...owner, id: file.id }),
+    });
+    formData = upload.fields;
+  } else {
+    formData = await readForm(request);
   }
-  const formData = await request.formData();
+  const plainPost = formData.has("redirectTo");
+
   const intent = formData.get("intent");
-  if (intent !== "delete") return json<FilesActionData>({ ok: false, intent: "delete", error: t("files:notFound") }, { status: 400 });
-  const rawId = String(formData.get("id") ?? "");
-  const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : null;
-  if (!id || !(await deleteFile({ organizationId, userId: user.id, id }))) throw new Response("Not Found", { status: 404 });
-  const redirectTo = formData.get("redirectTo");
-  if (typeof redirectTo === "string")
-    return redirect(withoutDelete(backTo(redirectTo)), { headers: { "Set-Cookie": await flashNotice(request, "files:deleted") } });
-  return json<FilesActionData>({ ok: true, intent: "delete" });
+  switch (intent) {
+    case "upload": {
+      const submission = parseWithZod(formData, { schema: uploadSchema });
+      if (submission.status !== "success" || !upload?.file) {
+        if (upload?.file) await deleteFile({ ...owner, id: upload.file.id });
+        const refused = upload?.refused ?? "missing";
+        const message =
+          refused === "too_large"
+            ? t("files:tooLarge", { limit: formatByteLimit(upload?.limitBytes ?? uploadMaxBytes()) })
+            : refused === "empty"
+              ? t("files:emptyFile")
+              : refused === "not_accepted"
+                ? t("files:uploadFailed")
+                : t("files:selectFirst");
+        return json<FilesActionData>(
+          { intent: "upload", result: submission.reply({ fieldErrors: { file: [message] } }) },
+          { status: refused === "too_large" ? 413 : 400 },
+        );
+      }
+      if (plainPost) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, "/files"), "files:uploaded");
+      return json<FilesActionData>({ intent: "upload", result: submission.reply({ resetForm: true }), done: "upload" }, { status: 201 });
+    }
+    case "delete": {
+      const submission = parseWithZod(formData, { schema: deleteSchema(t) });
+      if (submission.status !== "success") return json<FilesActionData>({ intent: "delete", result: submission.reply() }, { status: 400 });
+      // Someone else's file, another organisation's or one already gone: the same 404.
+      if (!(await deleteFile({ ...owner, id: submission.value.id })))
+        return json<FilesActionData>({ intent: "delete", result: submission.reply({ formErrors: [t("files:notFound")] }) }, { status: 404 });
+      if (plainPost) return redirectWithNotice(request, withoutDelete(safeRedirect(submission.value.redirectTo, "/files")), "files:deleted");
+      return json<FilesActionData>({ intent: "delete", result: submission.reply(), done: "delete" });
+    }
+    default: {
+      const submission = parseWithZod(formData, { schema: intentSchema(t) });
+      return json<FilesActionData>({ intent: null, result: submission.reply({ formErrors: [t("files:invalidRequest")] }) }, { status: 400 });
+    }
+  }
 }
 
 export default function FilesScreen() {
   const { files, confirm, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("files");
+  // Without JavaScript a refused delete (or a form the server could not read) comes back here.
+  const pageErrors = actionData && actionData.intent !== "upload" ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section aria-labelledby="files-title" className="mx-auto max-w-3xl">
       <h1 id="files-title" className="text-2xl font-semibold">
         {t("title")}
       </h1>
       <p className="mt-1 text-sm text-base-content/70">{t("intro")}</p>
+      {pageErrors.length ? (
+        <div className="mt-4">
+          <FormAlert errors={pageErrors} />
+        </div>
+      ) : null}
       {confirm ? <DeleteConfirmation file={confirm} /> : null}
       <div className="mt-6 flex flex-col gap-8">
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
-          <UploadForm limit={limit} actionData={actionData} />
+          <UploadForm limit={limit} actionData={actionData?.intent === "upload" ? actionData : undefined} />
         </div>
         <FileList files={files} />
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
 
 /** Without JavaScript: the confirmation step of a delete, with the spec's text and a POST button. */

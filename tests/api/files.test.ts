@@ -12,7 +12,8 @@ import { dataPath } from "@server/env";
 import { loader as listLoader, action as uploadAction } from "~/routes/api.file-uploads";
 import { action as deleteAction } from "~/routes/api.file-uploads.$id";
 import { loader as downloadLoader } from "~/routes/api.file-uploads.$id.download";
-import { attachedConnectionsCount, deleteFile, FileUploadError, listFiles, uploadFile } from "~/models/files.server";
+import { action as attachAction } from "~/routes/api.organization-connections.file-uploads";
+import { attachedConnectionsCount, deleteFile, listFiles } from "~/models/files.server";
 import { BASE, call } from "../helpers/requests";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
@@ -83,7 +84,7 @@ describe("POST /api/file-uploads", () => {
       params: {},
       context: {},
     });
-    expect(notMultipart.status).toBe(400);
+    expect(notMultipart.status).toBe(415);
   });
 
   it("refuses an empty file with 400 and keeps nothing", async () => {
@@ -107,13 +108,36 @@ describe("POST /api/file-uploads", () => {
     expect(atLimit.status).toBe(201);
   });
 
-  it("the model refuses too large and empty bytes too", async () => {
-    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(5000) })).rejects.toBeInstanceOf(
-      FileUploadError,
-    );
-    await expect(uploadFile({ organizationId: w.orgA, userId: w.userA, name: "x", type: "", data: new Uint8Array(0) })).rejects.toMatchObject({
-      reason: "empty",
+  it("refuses a NUL in a text field (400 naming it) and keeps nothing, even when the field comes after the file", async () => {
+    const before = { rows: (await db().selectFrom("file_uploads").select("id").execute()).length, files: storedKeys().length };
+    const res = await upload(w.tokenA, [
+      ["file", new File(["kept?"], "nul.txt", { type: "text/plain" })],
+      ["note", "a\u0000b"],
+    ]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "Bad Request", field: "note" });
+    expect((await db().selectFrom("file_uploads").select("id").execute()).length).toBe(before.rows);
+    expect(storedKeys().length).toBe(before.files);
+  });
+
+  it("answers 400 for a multipart body that does not parse, and 405 for another method", async () => {
+    const broken = await call(uploadAction, {
+      request: new Request(`${BASE}/api/file-uploads`, {
+        method: "POST",
+        body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated',
+        headers: { Authorization: `Bearer ${w.tokenA}`, "Content-Type": "multipart/form-data; boundary=x" },
+      }),
+      params: {},
+      context: {},
     });
+    expect(broken.status).toBe(400);
+    const put = await call(uploadAction, {
+      request: new Request(`${BASE}/api/file-uploads`, { method: "PUT", headers: { Authorization: `Bearer ${w.tokenA}` } }),
+      params: {},
+      context: {},
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, POST");
   });
 
   it("keeps a hostile file name as metadata only", async () => {
@@ -169,13 +193,13 @@ describe("GET /api/file-uploads/{id}/download", () => {
     expect(await dl.text()).toBe("<script>alert(1)</script>");
   });
 
-  it("a colleague of the same organisation can download; another organisation gets 404 like a missing id", async () => {
+  it("a colleague and another organisation get 404 like a missing id; bad ids 400, no session 401", async () => {
     const [file] = await listFiles({ organizationId: w.orgA, userId: w.userA });
-    expect((await request(downloadLoader, `/api/file-uploads/${file.id}/download`, { id: String(file.id) }, w.tokenA2)).status).toBe(200);
+    expect((await request(downloadLoader, `/api/file-uploads/${file.id}/download`, { id: String(file.id) }, w.tokenA2)).status).toBe(404);
     const other = await request(downloadLoader, `/api/file-uploads/${file.id}/download`, { id: String(file.id) }, w.tokenB);
     expect(other.status).toBe(404);
     expect((await request(downloadLoader, `/api/file-uploads/999999/download`, { id: "999999" }, w.tokenA)).status).toBe(404);
-    expect((await request(downloadLoader, `/api/file-uploads/abc/download`, { id: "abc" }, w.tokenA)).status).toBe(400);
+    for (const id of ["abc", " 5", "0x10", "05"]) expect((await request(downloadLoader, `/api/file-uploads/x/download`, { id }, w.tokenA)).status).toBe(400);
     expect((await request(downloadLoader, `/api/file-uploads/${file.id}/download`, { id: String(file.id) })).status).toBe(401);
   });
 });
@@ -252,5 +276,126 @@ describe("file names browsers really send", () => {
     expect(data.fileName).toBe('Q1; a=b "x".txt');
     const dl = await request(downloadLoader, `/api/file-uploads/${data.id}/download`, { id: String(data.id) }, w.tokenA);
     expect(await dl.text()).toBe('body; filename="no=change"');
+  });
+});
+
+describe("finding 6: a member's private upload is not readable or attachable by colleagues", () => {
+  const v = {} as { owner: string; analyst: string; viewer: string; outsider: string; connection: number; fileId: number };
+  const download = (id: number, token: string) => request(downloadLoader, `/api/file-uploads/${id}/download`, { id: String(id) }, token);
+  const attach = (token: string, body: unknown) =>
+    call(attachAction, {
+      request: new Request(`${BASE}/api/organization-connections/file-uploads`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      }),
+      params: {},
+      context: {},
+    });
+  const attached = async () =>
+    (await db().selectFrom("organization_connection_files").select("connection_id").where("file_upload_id", "=", v.fileId).execute()).length;
+
+  beforeAll(async () => {
+    const org = await makeOrg("Customer Six", "customer");
+    const other = await makeOrg("Customer Seven", "customer");
+    const supplier = await makeOrg("Supplier Six", "supplier", "966666666");
+    v.owner = await signedIn("owner@six.test", org, 2);
+    v.analyst = await signedIn("analyst@six.test", org, 2);
+    v.viewer = await signedIn("viewer@six.test", org, 1);
+    v.outsider = await signedIn("analyst@seven.test", other, 2);
+    await follow(org, supplier);
+    v.connection = (await db().selectFrom("organization_connections").select("id").where("parent_organization_id", "=", org).executeTakeFirstOrThrow()).id;
+    const res = await upload(v.owner, [["file", new File(["salary list"], "private.csv", { type: "text/csv" })]]);
+    v.fileId = ((await res.json()) as { data: { id: number } }).data.id;
+  });
+
+  it("a colleague cannot download a private, unattached upload by its id (404, like a missing one)", async () => {
+    expect((await download(v.fileId, v.owner)).status).toBe(200);
+    for (const token of [v.analyst, v.viewer, v.outsider]) {
+      const res = await download(v.fileId, token);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Disposition")).toBeNull();
+    }
+  });
+
+  it("a colleague cannot attach it to a connection; nothing is attached", async () => {
+    const res = await attach(v.analyst, { connectionId: v.connection, fileId: v.fileId });
+    expect(res.status).toBe(404);
+    expect(await attached()).toBe(0);
+    expect((await attach(v.outsider, { connectionId: v.connection, fileId: v.fileId })).status).toBe(404);
+    expect(await attached()).toBe(0);
+  });
+
+  it("a level-1 member cannot attach even their own file (403)", async () => {
+    const own = await upload(v.viewer, [["file", new File(["mine"], "mine.txt", { type: "text/plain" })]]);
+    const fileId = ((await own.json()) as { data: { id: number } }).data.id;
+    const res = await attach(v.viewer, { connectionId: v.connection, fileId });
+    expect(res.status).toBe(403);
+    expect((await db().selectFrom("organization_connection_files").select("connection_id").where("file_upload_id", "=", fileId).execute()).length).toBe(0);
+  });
+
+  it("once the owner attaches it, colleagues who may read the connection can download it; not a viewer, not another organisation", async () => {
+    expect((await attach(v.owner, { connectionId: v.connection, fileId: v.fileId })).status).toBe(201);
+    expect((await download(v.fileId, v.analyst)).status).toBe(200);
+    expect((await download(v.fileId, v.viewer)).status).toBe(404);
+    expect((await download(v.fileId, v.outsider)).status).toBe(404);
+    // A soft-deleted connection shows its files to no one.
+    await db().updateTable("organization_connections").set({ is_deleted: 1 }).where("id", "=", v.connection).execute();
+    expect((await download(v.fileId, v.analyst)).status).toBe(404);
+    expect((await download(v.fileId, v.owner)).status).toBe(200);
+    await db().updateTable("organization_connections").set({ is_deleted: 0 }).where("id", "=", v.connection).execute();
+  });
+});
+
+describe("POST/DELETE /api/organization-connections/file-uploads: input and levels", () => {
+  const v = {} as { owner: string; viewer: string; connection: number; fileId: number };
+  const send = (method: string, token: string, query = "", body?: string, contentType?: string) =>
+    call(attachAction, {
+      request: new Request(`${BASE}/api/organization-connections/file-uploads${query}`, {
+        method,
+        body,
+        headers: { Authorization: `Bearer ${token}`, ...(contentType ? { "Content-Type": contentType } : {}) },
+      }),
+      params: {},
+      context: {},
+    });
+  const links = async () =>
+    (await db().selectFrom("organization_connection_files").select("connection_id").where("file_upload_id", "=", v.fileId).execute()).length;
+
+  beforeAll(async () => {
+    const org = await makeOrg("Customer Eight", "customer");
+    const supplier = await makeOrg("Supplier Eight", "supplier", "988888888");
+    v.owner = await signedIn("owner@eight.test", org, 2);
+    v.viewer = await signedIn("viewer@eight.test", org, 1);
+    await follow(org, supplier);
+    v.connection = (await db().selectFrom("organization_connections").select("id").where("parent_organization_id", "=", org).executeTakeFirstOrThrow()).id;
+    const res = await upload(v.owner, [["file", new File(["eight"], "eight.txt", { type: "text/plain" })]]);
+    v.fileId = ((await res.json()) as { data: { id: number } }).data.id;
+  });
+
+  it("refuses a text/plain or form body (415) and malformed JSON (400); nothing attached", async () => {
+    const pair = JSON.stringify({ connectionId: v.connection, fileId: v.fileId });
+    expect((await send("POST", v.owner, "", pair, "text/plain")).status).toBe(415);
+    expect((await send("POST", v.owner, "", `connectionId=${v.connection}&fileId=${v.fileId}`, "application/x-www-form-urlencoded")).status).toBe(415);
+    expect((await send("POST", v.owner, "", "{", "application/json")).status).toBe(400);
+    expect((await send("POST", v.owner, "", JSON.stringify({ connectionId: String(v.connection), fileId: v.fileId }), "application/json")).status).toBe(400);
+    expect(await links()).toBe(0);
+  });
+
+  it("detach needs suppliersWrite (level 1: 403) and plain ids (' 5', '0x10': 400)", async () => {
+    expect((await send("POST", v.owner, "", JSON.stringify({ connectionId: v.connection, fileId: v.fileId }), "application/json")).status).toBe(201);
+    expect((await send("DELETE", v.viewer, `?connectionId=${v.connection}&fileId=${v.fileId}`)).status).toBe(403);
+    expect((await send("DELETE", v.owner, `?connectionId=%20${v.connection}&fileId=${v.fileId}`)).status).toBe(400);
+    expect((await send("DELETE", v.owner, `?connectionId=${v.connection}&fileId=0x${v.fileId.toString(16)}`)).status).toBe(400);
+    expect((await send("DELETE", v.owner, `?connectionId=${v.connection}`)).status).toBe(400);
+    expect(await links()).toBe(1);
+    expect((await send("DELETE", v.owner, `?connectionId=${v.connection}&fileId=${v.fileId}`)).status).toBe(200);
+    expect(await links()).toBe(0);
+  });
+
+  it("answers 405 with Allow to other methods", async () => {
+    const res = await send("PUT", v.owner);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST, DELETE");
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { loader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
+import { action, loader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
+import { BASE, call } from "../helpers/requests";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
 const w = {} as {
@@ -171,7 +172,7 @@ describe("GET /api/suppliers/{supplierOrgId}/sub-suppliers", () => {
   });
 
   it("answers 400 for a bad id or an overlong search term", async () => {
-    for (const id of ["abc", "0", "-1", "2.5"]) {
+    for (const id of ["abc", "0", "-1", "2.5", ` ${w.shared}`, `0${w.shared}`, "0x10", "1e3"]) {
       const res = await subSuppliersOf(id, w.tokenA);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Bad Request", message: "supplierOrgId must be a positive whole number" });
@@ -179,6 +180,19 @@ describe("GET /api/suppliers/{supplierOrgId}/sub-suppliers", () => {
     const long = await subSuppliersOf(w.shared, w.tokenA, "x".repeat(101));
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({ message: "searchTerm: must be at most 100 characters" });
+    const nul = await subSuppliersOf(w.shared, w.tokenA, "bolt\u0000");
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ field: "searchTerm" });
+  });
+
+  it("answers 405 with Allow: GET to any other method", async () => {
+    const res = await call(action, {
+      request: new Request(`${BASE}/api/suppliers/${w.shared}/sub-suppliers`, { method: "POST", headers: { Authorization: `Bearer ${w.tokenA}` } }),
+      params: { supplierOrgId: String(w.shared) },
+      context: {},
+    });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET");
   });
 
   it("needs a session (401) and registry access level 2 (403)", async () => {

@@ -10,6 +10,12 @@ import { loader as surveysLoader } from "~/routes/api.surveys.organization.$loca
 import { loader as responseLoader } from "~/routes/api.tasks.responses.$id.customer";
 import { loader as downloadLoader } from "~/routes/api.tasks.files.$fileId.download";
 import { loader as subSuppliersLoader } from "~/routes/api.suppliers.$supplierOrgId.sub-suppliers";
+import { loader as uploadDownloadLoader } from "~/routes/api.file-uploads.$id.download";
+import { action as tasksAction } from "~/routes/api.tasks.organization.$localOrgId";
+import { action as surveysAction } from "~/routes/api.surveys.organization.$localOrgId";
+import { action as responseAction } from "~/routes/api.tasks.responses.$id.customer";
+import { action as downloadAction } from "~/routes/api.tasks.files.$fileId.download";
+import { BASE, call } from "../helpers/requests";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 
 async function task(values: {
@@ -439,6 +445,7 @@ describe("GET /api/tasks/files/{fileId}/download", () => {
 
   it("answers 400 and 401", async () => {
     expect((await download("../app.db", w.tokenA)).status).toBe(400);
+    for (const id of [` ${w.templateFile.id}`, `0${w.templateFile.id}`, "0x10"]) expect((await download(id, w.tokenA)).status).toBe(400);
     expect((await download(w.templateFile.id)).status).toBe(401);
   });
 });
@@ -558,5 +565,36 @@ describe("the demo world's supplier work", () => {
     expect((await request(subSuppliersLoader, `/api/suppliers/${first}/sub-suppliers`, { supplierOrgId: String(first) }, tokens.other)).status).toBe(404);
     const ownTasks = (await (await tasksOf(second, tokens.other)).json()) as Array<{ title: string }>;
     expect(ownTasks.map((t) => t.title)).toEqual(["Confirm delivery capacity for next season"]);
+  });
+});
+
+describe("GET /api/file-uploads/{id}/download of task files", () => {
+  const viaUploads = (id: number, token?: string) => request(uploadDownloadLoader, `/api/file-uploads/${id}/download`, { id: String(id) }, token);
+
+  it("serves the files of tasks the organisation sent to those who may see its task responses, and no one else", async () => {
+    const ok = await viaUploads(w.responseFile.id, w.tokenA);
+    expect(ok.status).toBe(200);
+    expect(Buffer.from(await ok.arrayBuffer())).toEqual(answerBytes);
+    expect((await viaUploads(w.templateFile.id, w.tokenA)).status).toBe(200);
+    for (const [id, token] of [
+      [w.responseFile.id, w.tokenViewerA], // level 1 sees no task responses
+      [w.responseFile.id, w.tokenB],
+      [w.draftFile.id, w.tokenA],
+      [w.otherCustomerFile.id, w.tokenA],
+      [w.unrelatedFile.id, w.tokenA], // uploaded in A without an owner: nobody's to read
+    ] as const) {
+      expect((await viaUploads(id, token)).status).toBe(404);
+    }
+  });
+});
+
+describe("other methods", () => {
+  it("the GET-only endpoints answer 405 with Allow: GET", async () => {
+    const post = (path: string) => new Request(BASE + path, { method: "POST", headers: { Authorization: `Bearer ${w.tokenA}` } });
+    for (const fn of [tasksAction, surveysAction, responseAction, downloadAction]) {
+      const res = await call(fn as Parameters<typeof call>[0], { request: post("/api/tasks/x"), params: {}, context: {} });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET");
+    }
   });
 });

@@ -1,8 +1,11 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";
-export { useHydrated };
+import { uploadFormSchema, type FilesActionData } from "./schemas";
 
 /**
  * The user's uploaded files: the upload form, the list and the per-file
@@ -24,8 +27,6 @@ export interface FilesPanelData {
   files: PanelFile[];
   limit: string;
 }
-
-export type FilesActionData = { ok: true; intent: "upload" | "delete" } | { ok: false; intent: "upload" | "delete"; error: string };
 
 /** The browser's fallback name when a download carries no Content-Disposition name (spec 02 §7). */
 export const DOWNLOAD_FALLBACK_NAME = "downloaded-file";
@@ -88,83 +89,69 @@ export function FilesPanel() {
 }
 
 /**
- * Upload form. The input is `required`; with JavaScript an empty submit shows
- * 'Please select a file first.' instead of the browser's own bubble, and the
- * server says the same when a file is missing.
+ * Upload form. The input is `required`; with JavaScript Conform checks it
+ * first and an empty submit shows 'Please select a file first.' instead of
+ * the browser's own bubble, and the server says the same when a file is
+ * missing (and why it refused any other file).
  */
 export function UploadForm({ limit, actionData }: { limit: string; actionData?: FilesActionData }) {
   const { t } = useTranslation("files");
+  const { t: tAll } = useTranslation();
   const hydrated = useHydrated();
   const location = useLocation();
   const fetcher = useFetcher<FilesActionData>({ key: "files-upload" });
-  const [clientError, setClientError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const inputId = useId();
+  const formId = useId();
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data ?? actionData;
-  const serverError = result && !result.ok && result.intent === "upload" ? result.error : null;
-  const error = clientError ?? serverError;
+  const lastResult = fetcher.data?.intent === "upload" ? fetcher.data.result : actionData?.result;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadFormSchema((key) => tAll(key)) }),
+  });
+  const file = fields.file;
+  const errors = file.errors;
+  const hintId = `${file.id}-hint`;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+    if (fetcher.state === "idle" && fetcher.data?.done === "upload") formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
-  const content = (
-    <>
-      <input type="hidden" name="intent" value="upload" />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-        {t("fileLabel")}
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        name="file"
-        required
-        className={`file-input w-full ${error ? "file-input-error" : ""}`}
-        aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
-        aria-invalid={error ? true : undefined}
-        onChange={() => setClientError(null)}
-      />
-      <p id={`${inputId}-hint`} className="mt-1 text-xs text-base-content/70">
-        {t("limitHint", { limit })}
-      </p>
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-      {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "upload" ? (
-        <p role="status" className="mt-1 text-sm font-medium">
-          <span aria-hidden="true" className="mr-1 text-success">
-            ✓
-          </span>
-          {t("uploaded")}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
-        {busy ? t("uploading") : t("upload")}
-      </button>
-    </>
-  );
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const input = event.currentTarget.elements.namedItem("file");
-    if (input instanceof HTMLInputElement && !input.files?.length) {
-      event.preventDefault();
-      setClientError(t("selectFirst"));
-      input.focus();
-    } else setClientError(null);
-  };
+  const { key, ...fileProps } = getInputProps(file, { type: "file", ariaDescribedBy: errors?.length ? `${hintId} ${file.errorId}` : hintId });
 
   return (
-    <section aria-labelledby={`${inputId}-heading`}>
-      <h3 id={`${inputId}-heading`} className="mb-2 font-semibold">
+    <section aria-labelledby={`${formId}-heading`}>
+      <h3 id={`${formId}-heading`} className="mb-2 font-semibold">
         {t("uploadHeading")}
       </h3>
       {/* One element before and after hydration, so a file chosen early stays chosen; without JavaScript it is a plain multipart post. */}
-      <fetcher.Form ref={formRef} method="post" action="/files" encType="multipart/form-data" noValidate={hydrated} onSubmit={onSubmit}>
-        {content}
+      <fetcher.Form ref={formRef} method="post" action="/files" encType="multipart/form-data" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="upload" />
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+        <label htmlFor={file.id} className="mb-1 block text-sm font-medium">
+          {t("fileLabel")}
+        </label>
+        <input key={key} {...fileProps} required className={`file-input w-full ${errors?.length ? "file-input-error" : ""}`} />
+        <p id={hintId} className="mt-1 text-xs text-base-content/70">
+          {t("limitHint", { limit })}
+        </p>
+        <div role="alert">
+          <FieldErrors id={file.errorId} errors={errors} />
+        </div>
+        {fetcher.state === "idle" && fetcher.data?.done === "upload" ? (
+          <p role="status" className="mt-1 text-sm font-medium">
+            <span aria-hidden="true" className="mr-1 text-success">
+              ✓
+            </span>
+            {t("uploaded")}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
+          {busy ? t("uploading") : t("upload")}
+        </button>
       </fetcher.Form>
     </section>
   );
@@ -236,8 +223,9 @@ function DeleteButton({ file }: { file: PanelFile }) {
   const fetcher = useFetcher<FilesActionData>();
   const titleId = useId();
   const busy = fetcher.state !== "idle";
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.done ? Object.values(fetcher.data.result.error ?? {}).flatMap((e) => e ?? []) : [];
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) dialogRef.current?.close();
+    if (fetcher.state === "idle" && fetcher.data?.done === "delete") dialogRef.current?.close();
   }, [fetcher.state, fetcher.data]);
   return (
     <>
@@ -256,6 +244,9 @@ function DeleteButton({ file }: { file: PanelFile }) {
           </h3>
           <p className="mt-1 break-all text-sm text-base-content/70">{file.fileName}</p>
           <ConfirmText attached={file.attachedConnections} />
+          <div className="mt-3">
+            <FormAlert errors={refused} />
+          </div>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => dialogRef.current?.close()}>
               {t("cancel")}
