@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { db } from "@server/db";
-import { exportSuppliers, listSuppliers, parseSupplierListQuery } from "~/models/supplier-list.server";
-import { loader as csvLoader } from "~/routes/suppliers[.]csv";
+import { exportSuppliers, listSuppliers, supplierListQuery } from "~/models/supplier-list.server";
+import { action as csvAction, loader as csvLoader } from "~/routes/suppliers[.]csv";
 import { loader as pageLoader } from "~/routes/suppliers";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";
+import { call, form } from "./helpers/requests";
 
 /**
  * "My suppliers" (/suppliers and /suppliers.csv): the organisation's active
@@ -267,23 +268,18 @@ describe("listSuppliers", () => {
   });
 
   it("reads the URL leniently", () => {
-    expect(parseSupplierListQuery(new URLSearchParams("q=ø&tag=3&priority=yes&dd=no&sort=added&dir=desc&page=2&size=50"))).toEqual({
+    const read = (search: string) => supplierListQuery.parse(Object.fromEntries(new URLSearchParams(search)));
+    expect(read("q=ø&tag=3&priority=yes&dd=no&sort=added&dir=desc&page=2&size=50")).toEqual({
       q: "ø",
-      tagId: 3,
+      tag: "3",
       priority: true,
       dueDiligence: false,
       sort: "added",
       dir: "desc",
-      page: 2,
-      pageSize: 50,
+      page: "2",
+      size: "50",
     });
-    expect(parseSupplierListQuery(new URLSearchParams("tag=x&priority=maybe&sort=drop table&dir=up&page=-1"))).toMatchObject({
-      tagId: null,
-      priority: null,
-      sort: "name",
-      dir: "asc",
-      page: 1,
-    });
+    expect(read("tag=x&priority=maybe&sort=drop table&dir=up&page=-1")).toMatchObject({ priority: null, sort: "name", dir: "asc" });
   });
 
   it("exports every matching row, unpaged", async () => {
@@ -302,6 +298,22 @@ describe("GET /suppliers", () => {
     expect(body.tags.map((t) => t.title)).toEqual(["Critical", "Logistics"]);
   });
 
+  it("reads a tag id only when it is written plainly (' 5' or '0x10' filter nothing)", async () => {
+    const total = async (search: string) =>
+      ((await (await request(pageLoader, `/suppliers?${search}`, {}, w.tokenA)).json()) as { list: { total: number } }).list.total;
+    const all = await total("");
+    expect(await total(`tag=${w.tags.logistics}`)).toBe(1);
+    expect(await total(`tag=%20${w.tags.logistics}`)).toBe(all);
+    expect(await total(`tag=0x${w.tags.logistics.toString(16)}`)).toBe(all);
+    expect(await total(`tag=0${w.tags.logistics}`)).toBe(all);
+  });
+
+  it("a NUL in the search is a 400, never a 500", async () => {
+    const res = await request(pageLoader, "/suppliers?q=a%00b", {}, w.tokenA);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^q:/);
+  });
+
   it("shows B only B's suppliers and tags", async () => {
     const body = (await (await request(pageLoader, "/suppliers", {}, w.tokenB)).json()) as {
       list: { rows: Array<{ name: string }> };
@@ -316,6 +328,12 @@ describe("GET /suppliers", () => {
     expect((await request(csvLoader, "/suppliers.csv", {}, w.viewerA)).status).toBe(403);
     expect((await request(pageLoader, "/suppliers")).status).toBe(302);
     expect((await request(csvLoader, "/suppliers.csv")).status).toBe(302);
+  });
+
+  it("the CSV answers 405 with Allow: GET to any other method", async () => {
+    const res = await call(csvAction, { request: form("/suppliers.csv", {}), params: {}, context: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET");
   });
 });
 

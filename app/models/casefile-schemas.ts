@@ -9,6 +9,9 @@ type T = (key: string) => string;
 export const CASEFILE_STATUS_VALUES = ["open", "in_progress", "on_hold", "closed"] as const;
 export const CASEFILE_TITLE_MAX = 200;
 
+/** Something a reader can see: not only spaces, control or formatting characters. */
+const VISIBLE = /[^\s\p{C}]/u;
+
 /** '' (no priority) or 1–5; conform turns '' into undefined and digits into a number. */
 const priority = (t: T) =>
   z
@@ -25,8 +28,9 @@ export const newCasefileSchema = (t: T) =>
     title: z
       .string({ error: t("casefiles:errors.titleRequired") })
       .trim()
-      .min(1, t("casefiles:errors.titleRequired"))
-      .max(CASEFILE_TITLE_MAX, t("casefiles:errors.titleTooLong")),
+      .min(1, { error: t("casefiles:errors.titleRequired"), abort: true })
+      .max(CASEFILE_TITLE_MAX, t("casefiles:errors.titleTooLong"))
+      .refine((v) => VISIBLE.test(v), t("casefiles:errors.titleRequired")),
     supplierId: z
       .number({ error: t("casefiles:errors.supplierRequired") })
       .int(t("casefiles:errors.supplierRequired"))
@@ -45,6 +49,7 @@ export const commentSchema = (t: T) =>
     text: z
       .string({ error: t("casefiles:errors.commentRequired") })
       .trim()
-      .min(1, t("casefiles:errors.commentRequired"))
-      .max(5000, t("casefiles:errors.invalid")),
+      .min(1, { error: t("casefiles:errors.commentRequired"), abort: true })
+      .max(5000, t("casefiles:errors.invalid"))
+      .refine((v) => VISIBLE.test(v), t("casefiles:errors.commentRequired")),
   });

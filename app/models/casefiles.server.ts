@@ -1,4 +1,5 @@
 import { db, now } from "@server/db";
+import { followsSupplier } from "./follows.server";
 
 /**
  * Case files of an organisation: a title, a status, a priority 1–5 (or
@@ -39,18 +40,6 @@ async function withCounts<T extends { id: number }>(rows: T[]): Promise<Array<T 
   const byComment = group(comments);
   const byEvent = group(events);
   return rows.map((r) => ({ ...r, comments: byComment.get(r.id) ?? [], events: byEvent.get(r.id) ?? [] }));
-}
-
-/** Whether the organisation follows the supplier (an active connection). */
-export async function followsSupplier(input: { organizationId: number; supplierOrganizationId: number }): Promise<boolean> {
-  const row = await db()
-    .selectFrom("organization_connections")
-    .select("id")
-    .where("parent_organization_id", "=", input.organizationId)
-    .where("child_organization_id", "=", input.supplierOrganizationId)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /** GET /api/casefiles/by-supplier/{childId} and the overview card: newest first. */
@@ -265,7 +254,7 @@ export async function createCasefile(input: {
   if (!title) throw new Error("A case file needs a title.");
   if (input.priority != null && !(Number.isInteger(input.priority) && input.priority >= 1 && input.priority <= 5))
     throw new Error("Priority is 1 to 5 or none.");
-  if (!(await followsSupplier({ organizationId: input.organizationId, supplierOrganizationId: input.supplierOrganizationId }))) return undefined;
+  if (!(await followsSupplier({ organizationId: input.organizationId, supplier: { id: input.supplierOrganizationId } }))) return undefined;
   return db()
     .transaction()
     .execute(async (trx) => {

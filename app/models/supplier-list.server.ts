@@ -1,4 +1,5 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
+import { z } from "zod";
 import { db } from "@server/db";
 
 /**
@@ -260,19 +261,30 @@ export async function supplierListTags({ organizationId }: { organizationId: num
     .execute();
 }
 
-/** Reads the list's URL (the GET form's fields) into filters; anything unknown falls back to the default. */
-export function parseSupplierListQuery(params: URLSearchParams): Omit<SupplierListInput, "organizationId"> {
-  const flag = (value: string | null): boolean | null => (value === "yes" ? true : value === "no" ? false : null);
-  const int = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
-  const sort = params.get("sort");
-  return {
-    q: params.get("q")?.slice(0, 200) ?? "",
-    tagId: int(params.get("tag")),
-    priority: flag(params.get("priority")),
-    dueDiligence: flag(params.get("dd")),
-    sort: (SUPPLIER_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SupplierSort) : "name",
-    dir: params.get("dir") === "desc" ? "desc" : "asc",
-    page: int(params.get("page")) ?? 1,
-    pageSize: int(params.get("size")) ?? DEFAULT_PAGE_SIZE,
-  };
-}
+const flag = z
+  .string()
+  .optional()
+  .transform((value): boolean | null => (value === "yes" ? true : value === "no" ? false : null));
+
+/**
+ * The list's URL (the GET form's fields). A screen's URL is read leniently:
+ * anything unknown falls back to the default. The numbers (tag, page, size)
+ * stay texts here; the route reads them with the route kit's strict id parser.
+ */
+export const supplierListQuery = z
+  .object({
+    q: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").slice(0, 200)),
+    tag: z.string().optional(),
+    priority: flag,
+    dd: flag,
+    sort: z.enum(SUPPLIER_SORTS).catch("name"),
+    dir: z.enum(["asc", "desc"]).catch("asc"),
+    page: z.string().optional(),
+    size: z.string().optional(),
+  })
+  .transform(({ dd, ...rest }) => ({ ...rest, dueDiligence: dd }));
+
+export type SupplierListQuery = z.infer<typeof supplierListQuery>;

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
+import { methodNotAllowed } from "~/http/responses.server";
 import { isOrgNumber, searchCompanies } from "~/models/registry.server";
-import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = z.object({
-  term: z.string().trim().min(1, "give a search term"),
+  term: z.string({ error: "give a search term" }).trim().min(1, "give a search term"),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
@@ -16,8 +17,8 @@ const query = z.object({
  * (organization_id, legal_name, opInc, opProft), as the spec allows both.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnalystApiUser(request);
-  const { term, limit } = parseQuery(request, query);
+  await requireUser(request, "registryRead");
+  const { term, limit } = readQuery(request, query);
   const result = await searchCompanies(term, limit);
   const body = { found: result.found, hits: result.hits.map((document) => ({ document })) };
   const exact = isOrgNumber(term) ? result.hits[0] : undefined;
@@ -25,4 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ ...body, organization_id: exact.id, legal_name: exact.name, opInc: exact.opInc, opProft: exact.opProft });
   }
   return json(body);
+}
+
+export function action() {
+  throw methodNotAllowed(["GET"]);
 }

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, idParam } from "@server/http";
-import { casefilesBySupplier, followsSupplier } from "~/models/casefiles.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { requireId } from "~/http/parse.server";
+import { methodNotAllowed, notFound } from "~/http/responses.server";
+import { casefilesBySupplier } from "~/models/casefiles.server";
+import { followsSupplier } from "~/models/follows.server";
 
 /**
  * GET /api/casefiles/by-supplier/{childId} — `{data: [{id, title, status,
@@ -10,8 +12,13 @@ import { requireApiUser, requireOrganization } from "~/models/session.server";
  * 404 when the organisation does not follow that supplier.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
-  const supplierOrganizationId = idParam(params.childId, "childId");
-  if (!(await followsSupplier({ organizationId, supplierOrganizationId }))) throw apiError(404, "Your organisation does not follow this supplier.");
+  const { organizationId } = await requireUser(request, "suppliersRead");
+  const supplierOrganizationId = requireId(params.childId, "childId");
+  if (!(await followsSupplier({ organizationId, supplier: { id: supplierOrganizationId } })))
+    throw notFound("Your organisation does not follow this supplier.");
   return json({ data: await casefilesBySupplier({ organizationId, supplierOrganizationId }) });
+}
+
+export function action() {
+  throw methodNotAllowed(["GET"]);
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
+import { methodNotAllowed, notFound } from "~/http/responses.server";
 import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "~/models/notifications.server";
 import { orgNumberQuery } from "~/models/registry-params";
-import { requireAnalystApiUser } from "~/models/session.server";
 
 const query = orgNumberQuery("organizationId").extend({
   minRiskScore: z
@@ -18,9 +19,13 @@ const query = orgNumberQuery("organizationId").extend({
 
 /** GET /api/notifications/byOrg/search?organizationId=&minRiskScore=20 — `{data}`, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnalystApiUser(request);
-  const { organizationId, minRiskScore } = parseQuery(request, query);
+  await requireUser(request, "suppliersRead");
+  const { organizationId, minRiskScore } = readQuery(request, query);
   const data = await notificationsForCompany({ orgNumber: organizationId, minRiskScore: minRiskScore ?? DEFAULT_MIN_RISK_SCORE });
-  if (!data) throw apiError(404, `No organisation ${organizationId}`);
+  if (!data) throw notFound(`No organisation ${organizationId}`);
   return json({ data });
+}
+
+export function action() {
+  throw methodNotAllowed(["GET"]);
 }

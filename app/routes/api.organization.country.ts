@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery, requireId } from "~/http/parse.server";
+import { methodNotAllowed, notFound } from "~/http/responses.server";
 import { organizationCountry } from "~/models/sub-suppliers.server";
-import { requireAnalystApiUser } from "~/models/session.server";
 
-const query = z.object({
-  localOrganizationId: z
-    .string({ error: "is required" })
-    .regex(/^[1-9]\d{0,15}$/, "must be a positive whole number")
-    .transform(Number),
-});
+const query = z.object({ localOrganizationId: z.string({ error: "is required" }) });
 
 /**
  * GET /api/organization/country?localOrganizationId= — `{data}` with the
@@ -18,9 +14,13 @@ const query = z.object({
  * "Country data"). 404 when the organisation or its country is unknown.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnalystApiUser(request);
-  const { localOrganizationId } = parseQuery(request, query);
+  await requireUser(request, "registryRead");
+  const localOrganizationId = requireId(readQuery(request, query).localOrganizationId, "localOrganizationId");
   const country = await organizationCountry(localOrganizationId);
-  if (!country) throw apiError(404, "No country data found for this organization.");
+  if (!country) throw notFound("No country data found for this organization.");
   return json({ data: { ...country, country_data: { ...country } } });
+}
+
+export function action() {
+  throw methodNotAllowed(["GET"]);
 }

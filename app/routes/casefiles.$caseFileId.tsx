@@ -1,73 +1,87 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { flashNotice } from "@server/cookies";
 import { PriorityBadge, StatusBadge, SupplierName } from "~/components/casefiles/CasefileBadges";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { readForm, requireId } from "~/http/parse.server";
+import { badRequest, invariantResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { CASEFILE_STATUS_VALUES, commentSchema, prioritySchema, statusSchema } from "~/models/casefile-schemas";
 import { addCasefileComment, getCasefile, updateCasefile } from "~/models/casefiles.server";
 import { formatDate } from "~/models/format";
-import { requireUser } from "~/models/session.server";
 
 export const meta = titleMeta;
 
-function notFound(): Response {
-  return new Response("Not Found", { status: 404 });
-}
+const MISSING = "No case file with this id among your organisation's case files.";
 
-async function scope(request: Request, raw: string | undefined) {
-  const user = await requireUser(request);
-  if (user.organizationId == null) throw new Response("Forbidden", { status: 403 });
-  // Anything but a plain id reads as a missing case file, like another organisation's id.
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw notFound();
-  return { user, organizationId: user.organizationId, id: Number(raw) };
-}
-
-/** /casefiles/{id}: one case file of the session's organisation; any other id is a 404. */
+/** /casefiles/{id}: one case file of the session's organisation; another organisation's id is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { organizationId, id } = await scope(request, params.caseFileId);
+  const { organizationId } = await requireUser(request, "suppliersRead");
+  const id = requireId(params.caseFileId, "caseFileId");
   const casefile = await getCasefile({ organizationId, id });
-  if (!casefile) throw notFound();
+  invariantResponse(casefile, 404, MISSING);
   const t = await i18nServer.getFixedT(request);
   return json({ casefile, title: `${casefile.title} · ${t("casefiles:title")} · ${t("common:appName")}` });
 }
 
 /** Status, priority and comment forms: POST with an intent, then back here with 'Saved!'. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, organizationId, id } = await scope(request, params.caseFileId);
+  const user = await requireUser(request, "suppliersWrite");
+  const id = requireId(params.caseFileId, "caseFileId");
+  const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
-  const formData = await request.formData();
+  const scope = { organizationId: user.organizationId, userId: user.id, id };
   const intent = formData.get("intent");
   let ok: boolean;
   switch (intent) {
     case "status": {
       const submission = parseWithZod(formData, { schema: statusSchema(t) });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await updateCasefile({ organizationId, userId: user.id, id, status: submission.value.status });
+      ok = await updateCasefile({ ...scope, status: submission.value.status });
       break;
     }
     case "priority": {
       const submission = parseWithZod(formData, { schema: prioritySchema(t) });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await updateCasefile({ organizationId, userId: user.id, id, priority: submission.value.priority });
+      ok = await updateCasefile({ ...scope, priority: submission.value.priority });
       break;
     }
     case "comment": {
       const submission = parseWithZod(formData, { schema: commentSchema(t) });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await addCasefileComment({ organizationId, userId: user.id, id, text: submission.value.text });
+      ok = await addCasefileComment({ ...scope, text: submission.value.text });
       break;
     }
     default:
-      return json({ intent: null, result: null }, { status: 400 });
+      throw badRequest("Unknown intent.");
   }
-  if (!ok) throw notFound();
-  return redirect(`/casefiles/${id}`, { headers: { "Set-Cookie": await flashNotice(request, "saved") } });
+  invariantResponse(ok, 404, MISSING);
+  return redirectWithNotice(request, `/casefiles/${id}`, "common:saved");
+}
+
+/**
+ * A missing case file (or one of another organisation) shows its 404 in the
+ * case files' place, with the way back to the list; the shell stays.
+ */
+export function ErrorBoundary() {
+  const { t } = useTranslation("casefiles");
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Link to="/casefiles" className="link link-hover text-sm">
+        ← {t("detail.back")}
+      </Link>
+      <div className="mt-2">
+        <GeneralErrorBoundary compact />
+      </div>
+    </div>
+  );
 }
 
 export default function CasefileScreen() {
@@ -114,21 +128,41 @@ function useBusy(intent: string): boolean {
   return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === intent;
 }
 
+/** Conform for one of the page's forms: the server's answer shows only on the form that was sent. */
+function useCasefileForm<S extends typeof statusSchema | typeof prioritySchema | typeof commentSchema>(
+  intent: string,
+  schema: S,
+  id: string,
+  defaultValue?: Record<string, string>,
+) {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return useForm({
+    id,
+    defaultValue,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema((k) => t(k)) }),
+  });
+}
+
 function StatusForm({ status }: { status: string }) {
   const { t } = useTranslation("casefiles");
   const busy = useBusy("status");
+  const [form, fields] = useCasefileForm("status", statusSchema, `casefile-status-${status}`, { status });
   return (
-    <Form method="post" className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="status-heading">
+    <Form method="post" {...getFormProps(form)} className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="status-heading">
       <h2 id="status-heading" className="font-semibold">
         {t("detail.statusHeading")}
       </h2>
       <input type="hidden" name="intent" value="status" />
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor="casefile-status" className="mb-1 block text-sm">
+          <label htmlFor={fields.status.id} className="mb-1 block text-sm">
             {t("detail.statusLabel")}
           </label>
-          <select id="casefile-status" name="status" defaultValue={status} key={status} className="select w-full">
+          <select {...getSelectProps(fields.status)} key={fields.status.key} className="select w-full">
             {CASEFILE_STATUS_VALUES.map((s) => (
               <option key={s} value={s}>
                 {t(`status.${s}`)}
@@ -140,6 +174,7 @@ function StatusForm({ status }: { status: string }) {
           {busy ? t("detail.saving") : t("detail.saveStatus")}
         </button>
       </div>
+      <FieldErrors id={fields.status.errorId} errors={fields.status.errors} />
     </Form>
   );
 }
@@ -147,18 +182,21 @@ function StatusForm({ status }: { status: string }) {
 function PriorityForm({ priority }: { priority: number | null }) {
   const { t } = useTranslation("casefiles");
   const busy = useBusy("priority");
+  const [form, fields] = useCasefileForm("priority", prioritySchema, `casefile-priority-${priority ?? "none"}`, {
+    priority: priority == null ? "" : String(priority),
+  });
   return (
-    <Form method="post" className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="priority-heading">
+    <Form method="post" {...getFormProps(form)} className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="priority-heading">
       <h2 id="priority-heading" className="font-semibold">
         {t("detail.priorityHeading")}
       </h2>
       <input type="hidden" name="intent" value="priority" />
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor="casefile-priority" className="mb-1 block text-sm">
+          <label htmlFor={fields.priority.id} className="mb-1 block text-sm">
             {t("detail.priorityLabel")}
           </label>
-          <select id="casefile-priority" name="priority" defaultValue={priority ?? ""} key={priority ?? "none"} className="select w-full">
+          <select {...getSelectProps(fields.priority)} key={fields.priority.key} className="select w-full">
             <option value="">{t("noPriority")}</option>
             {[1, 2, 3, 4, 5].map((p) => (
               <option key={p} value={p}>
@@ -171,23 +209,16 @@ function PriorityForm({ priority }: { priority: number | null }) {
           {busy ? t("detail.saving") : t("detail.savePriority")}
         </button>
       </div>
+      <FieldErrors id={fields.priority.errorId} errors={fields.priority.errors} />
     </Form>
   );
 }
 
 function Comments() {
   const { casefile } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("casefiles");
-  const { t: tAll } = useTranslation();
   const busy = useBusy("comment");
-  const [form, fields] = useForm({
-    id: `casefile-comment-${casefile.comments.length}`,
-    lastResult: actionData?.intent === "comment" ? (actionData.result ?? undefined) : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema((k) => tAll(k)) }),
-  });
+  const [form, fields] = useCasefileForm("comment", commentSchema, `casefile-comment-${casefile.comments.length}`);
   return (
     <section aria-labelledby="comments-heading" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4">
       <h2 id="comments-heading" className="font-semibold">

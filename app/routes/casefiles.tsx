@@ -1,27 +1,24 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { flashNotice } from "@server/cookies";
 import { PriorityBadge, StatusBadge, SupplierName } from "~/components/casefiles/CasefileBadges";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { newCasefileSchema } from "~/models/casefile-schemas";
 import { createCasefile, followedSuppliers, listCasefiles } from "~/models/casefiles.server";
 import { formatDate } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
-import { requireUser } from "~/models/session.server";
 
 export const meta = titleMeta;
-
-async function requireOrgUser(request: Request) {
-  const user = await requireUser(request);
-  if (user.organizationId == null) throw new Response("Forbidden", { status: 403 });
-  return { user, organizationId: user.organizationId };
-}
 
 /**
  * /casefiles: the organisation's case files and a 'New case file' form.
@@ -29,28 +26,43 @@ async function requireOrgUser(request: Request) {
  * the list is only read when no case file is open.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { organizationId } = await requireOrgUser(request);
+  const { organizationId } = await requireUser(request, "suppliersRead");
   if (params.caseFileId) return json({ casefiles: [], suppliers: [], title: "" });
   const [casefiles, suppliers] = await Promise.all([listCasefiles({ organizationId }), followedSuppliers({ organizationId })]);
   return json({ casefiles, suppliers, title: await pageTitle(request, "casefiles:title") });
 }
 
+/** 'New case file': POST with intent=create, then to the new case file with 'Case file created.'. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, organizationId } = await requireOrgUser(request);
+  const user = await requireUser(request, "suppliersWrite");
+  const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "create") return json({ result: null }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: newCasefileSchema(t) });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const id = await createCasefile({
-    organizationId,
-    userId: user.id,
-    supplierOrganizationId: submission.value.supplierId,
-    title: submission.value.title,
-    priority: submission.value.priority,
-  });
-  if (id === undefined) return json({ result: submission.reply({ fieldErrors: { supplierId: [t("casefiles:errors.supplierUnknown")] } }) }, { status: 400 });
-  return redirect(`/casefiles/${id}`, { headers: { "Set-Cookie": await flashNotice(request, "casefiles:created") } });
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "create": {
+      const submission = parseWithZod(formData, { schema: newCasefileSchema(t) });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      const unknownSupplier = () =>
+        json({ result: submission.reply({ fieldErrors: { supplierId: [t("casefiles:errors.supplierUnknown")] } }) }, { status: 400 });
+      // The browser's coercion reads " 5" or "0x10" as a number; an id is only ever written plainly.
+      if (parseId(formData.get("supplierId")) !== submission.value.supplierId) return unknownSupplier();
+      const id = await createCasefile({
+        organizationId: user.organizationId,
+        userId: user.id,
+        supplierOrganizationId: submission.value.supplierId,
+        title: submission.value.title,
+        priority: submission.value.priority,
+      });
+      if (id === undefined) return unknownSupplier();
+      return redirectWithNotice(request, `/casefiles/${id}`, "casefiles:created");
+    }
+    default:
+      throw badRequest("Unknown intent.");
+  }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
 
 export default function CasefilesScreen() {

@@ -1,17 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { SearchResults } from "~/components/search/SearchResults";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
 import { pageTitle } from "~/models/page-title.server";
 import { globalSearch, type SearchTab } from "~/models/search.server";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
 
 export const meta = titleMeta;
 
 export const SEARCH_LIMIT_PAGE = 25;
 export const SEARCH_LIMIT_DROPDOWN = 8;
+
+const query = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, 200)),
+  tab: z.enum(["organizations", "people"]).catch("organizations"),
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => (v === "dropdown" ? SEARCH_LIMIT_DROPDOWN : SEARCH_LIMIT_PAGE)),
+});
 
 /**
  * The global search, rendered on the server. Without JavaScript the top-bar
@@ -19,18 +34,37 @@ export const SEARCH_LIMIT_DROPDOWN = 8;
  * the box loads the same data through a fetcher (`&limit=dropdown`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user)) throw new Response("Forbidden", { status: 403 });
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const tab: SearchTab = url.searchParams.get("tab") === "people" ? "people" : "organizations";
-  const limit = url.searchParams.get("limit") === "dropdown" ? SEARCH_LIMIT_DROPDOWN : SEARCH_LIMIT_PAGE;
+  await requireUser(request, "registryRead");
+  const { q, tab, limit } = readQuery(request, query);
   const result = await globalSearch(q, tab, limit);
-  return json({ ...result, title: await pageTitle(request, "search:resultsTitle") });
+  return json({ ...result, failed: false, title: await pageTitle(request, "search:resultsTitle") });
+}
+
+/**
+ * In the browser (the dropdown's fetcher and navigations to this page): a
+ * search that fails on the way — the network, the server, a refused query —
+ * shows 'No results found.' (spec 01 §8) instead of replacing the page, so
+ * what the user typed stays. Redirects and a missing permission still count.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    return await serverLoader<typeof loader>();
+  } catch (error) {
+    if (error instanceof Response && (error.status < 400 || error.status === 401 || error.status === 403)) throw error;
+    if (request.signal.aborted) throw error;
+    const params = new URL(request.url).searchParams;
+    const tab: SearchTab = params.get("tab") === "people" ? "people" : "organizations";
+    const title = typeof document === "undefined" ? "" : document.title;
+    return { q: (params.get("q") ?? "").trim().slice(0, 200), tab, found: 0, organizations: [], people: [], failed: true, title };
+  }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
 
 export default function SearchPage() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
   const { t } = useTranslation("search");
   const location = useLocation();
   const dialogHref = (dialog: string) => {

@@ -3,14 +3,16 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { parseId, readQuery } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
-import { listSuppliers, parseSupplierListQuery, supplierListTags } from "~/models/supplier-list.server";
+import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
 
 export const meta = titleMeta;
 
@@ -26,10 +28,9 @@ type SortKey = "name" | "orgNumber" | "country" | "added";
  * without JavaScript; with it, the search submits itself as the user types.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
-  const url = new URL(request.url);
-  const query = parseSupplierListQuery(url.searchParams);
+  const user = await requireUser(request, "suppliersRead");
+  const { tag, page, size, ...filters } = readQuery(request, supplierListQuery);
+  const query = { ...filters, tagId: parseId(tag), page: parseId(page) ?? 1, pageSize: parseId(size) ?? DEFAULT_PAGE_SIZE };
   const locale = await i18nServer.getLocale(request);
   const [list, tags, title] = await Promise.all([
     listSuppliers({ ...query, organizationId: user.organizationId, language: isLanguage(locale) ? locale : "en" }),
@@ -40,15 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list,
     tags,
     title,
-    query: {
-      q: query.q ?? "",
-      tagId: query.tagId ?? null,
-      priority: query.priority ?? null,
-      dueDiligence: query.dueDiligence ?? null,
-      sort: query.sort ?? "name",
-      dir: query.dir ?? "asc",
-    },
+    query: { q: query.q, tagId: query.tagId, priority: query.priority, dueDiligence: query.dueDiligence, sort: query.sort, dir: query.dir },
   });
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
 
 const flagValue = (value: boolean | null) => (value === true ? "yes" : value === false ? "no" : "");

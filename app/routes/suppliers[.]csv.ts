@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import Papa from "papaparse";
-import { contentDisposition } from "@server/storage";
+import { requireUser } from "~/http/auth.server";
+import { fileDownloadResponse } from "~/http/download.server";
+import { parseId, readQuery } from "~/http/parse.server";
+import { methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
-import { exportSuppliers, parseSupplierListQuery } from "~/models/supplier-list.server";
+import { exportSuppliers, supplierListQuery } from "~/models/supplier-list.server";
 
 const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -16,9 +18,9 @@ const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year
  * since company names and tag titles come from outside.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
-  const { page: _page, pageSize: _pageSize, ...filters } = parseSupplierListQuery(new URL(request.url).searchParams);
+  const user = await requireUser(request, "suppliersRead");
+  const { tag, page: _page, size: _size, ...rest } = readQuery(request, supplierListQuery);
+  const filters = { ...rest, tagId: parseId(tag) };
   const locale = await i18nServer.getLocale(request);
   const rows = await exportSuppliers({ ...filters, organizationId: user.organizationId, language: isLanguage(locale) ? locale : "en" });
   const t = await i18nServer.getFixedT(request, "suppliers");
@@ -48,13 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  return new Response(`\uFEFF${csv}\r\n`, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": contentDisposition(`suppliers-${osloDay.format(new Date())}.csv`),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `suppliers-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  // The stored-file download takes a bare media type; this text is ours and is UTF-8.
+  response.headers.set("Content-Type", "text/csv; charset=utf-8");
+  return response;
+}
+
+export function action() {
+  throw methodNotAllowed(["GET"]);
 }

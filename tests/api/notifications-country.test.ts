@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { loader as notificationsLoader } from "~/routes/api.notifications.byOrg.search";
-import { loader as countryLoader } from "~/routes/api.organization.country";
+import { action as notificationsAction, loader as notificationsLoader } from "~/routes/api.notifications.byOrg.search";
+import { action as countryAction, loader as countryLoader } from "~/routes/api.organization.country";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
+import { call, form } from "../helpers/requests";
 
 const w = {} as { customer: number; supplier: number; noCountry: number; lowerCase: number; analyst: string; viewer: string; ids: Record<string, number> };
 
@@ -174,6 +175,12 @@ describe("GET /api/notifications/byOrg/search", () => {
     }
   });
 
+  it("is the organisation's supplier work: a supplier respondent is refused even at level 2 (403)", async () => {
+    const respondent = await signedIn("respondent@notify.test", w.supplier, 2);
+    const res = await notifications("organizationId=950000001", respondent);
+    expect(res.status).toBe(403);
+  });
+
   it("needs a session (401) and access level 2 (403)", async () => {
     expect((await notifications("organizationId=950000001")).status).toBe(401);
     const res = await notifications("organizationId=950000001", w.viewer);
@@ -223,5 +230,23 @@ describe("GET /api/organization/country", () => {
   it("needs a session (401) and access level 2 (403)", async () => {
     expect((await countryOf(`localOrganizationId=${w.supplier}`)).status).toBe(401);
     expect((await countryOf(`localOrganizationId=${w.supplier}`, w.viewer)).status).toBe(403);
+  });
+
+  it("reads the id strictly: ' 5', '0x5', '05' and a NUL are 400, never another organisation", async () => {
+    for (const id of [`%20${w.supplier}`, `0x${w.supplier.toString(16)}`, `0${w.supplier}`, `${w.supplier}%00`]) {
+      const res = await countryOf(`localOrganizationId=${id}`, w.analyst);
+      expect(res.status, id).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^localOrganizationId/);
+    }
+  });
+});
+
+describe("methods", () => {
+  it("both endpoints answer 405 with Allow: GET to other methods", async () => {
+    for (const action of [notificationsAction, countryAction]) {
+      const res = await call(action as never, { request: form("/api/x", {}), params: {}, context: {} });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET");
+    }
   });
 });

@@ -2,15 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { hashPassword } from "@server/auth/password";
 import { createSession } from "@server/auth/session";
-import { loader as searchOrgs } from "~/routes/api.business-api.search_organizations";
-import { loader as searchPeople } from "~/routes/api.business-api.search_people";
-import { loader as statements } from "~/routes/api.business-api.financial_statements";
-import { loader as boardApi } from "~/routes/api.business-api.board";
-import { loader as boardFormerApi } from "~/routes/api.business-api.board_former";
-import { loader as personApi } from "~/routes/api.business-api.person";
-import { loader as treeApi } from "~/routes/api.business-api.get_ownership_tree";
-import { loader as intelligenceApi } from "~/routes/api.ai-reports.supplier-intelligence";
-import { args, call, get } from "../helpers/requests";
+import { action as searchOrgsAction, loader as searchOrgs } from "~/routes/api.business-api.search_organizations";
+import { action as searchPeopleAction, loader as searchPeople } from "~/routes/api.business-api.search_people";
+import { action as statementsAction, loader as statements } from "~/routes/api.business-api.financial_statements";
+import { action as boardAction, loader as boardApi } from "~/routes/api.business-api.board";
+import { action as boardFormerAction, loader as boardFormerApi } from "~/routes/api.business-api.board_former";
+import { action as personAction, loader as personApi } from "~/routes/api.business-api.person";
+import { action as treeAction, loader as treeApi } from "~/routes/api.business-api.get_ownership_tree";
+import { action as intelligenceAction, loader as intelligenceApi } from "~/routes/api.ai-reports.supplier-intelligence";
+import { args, call, form, get } from "../helpers/requests";
 
 const now = new Date().toISOString();
 const tokens: Record<string, string> = {};
@@ -136,6 +136,25 @@ describe("access to registry endpoints", () => {
   });
 });
 
+describe("methods", () => {
+  const actions: Array<[string, () => unknown]> = [
+    ["search_organizations", searchOrgsAction],
+    ["search_people", searchPeopleAction],
+    ["financial_statements", statementsAction],
+    ["board", boardAction],
+    ["board_former", boardFormerAction],
+    ["person", personAction],
+    ["get_ownership_tree", treeAction],
+    ["supplier-intelligence", intelligenceAction],
+  ];
+  it.each(actions)("%s: any method but GET is 405 JSON with Allow: GET", async (_name, action) => {
+    const res = await call(action as never, args(form("/api/business-api/x", {})));
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET");
+    expect(await res.json()).toMatchObject({ error: "Method Not Allowed" });
+  });
+});
+
 describe("search", () => {
   it("finds organisations by name prefix, with the latest operating figures", async () => {
     const res = await call(searchOrgs, as("analyst@api.test", "/api/business-api/search_organizations?term=fjord ind"));
@@ -179,6 +198,12 @@ describe("company data", () => {
     expect((await call(statements, as("analyst@api.test", "/api/business-api/financial_statements"))).status).toBe(400);
     expect((await call(boardApi, as("analyst@api.test", "/api/business-api/board?organization_id=%3Cscript%3E"))).status).toBe(400);
     expect((await call(personApi, as("analyst@api.test", "/api/business-api/person?person_id=abc"))).status).toBe(400);
+    // An id is written plainly: " 1", "0x1", "1e0", "01" and "1.0" are not ids (they used to read as person 1).
+    for (const id of ["%201", "0x1", "1e0", "01", "1.0", "1%00"]) {
+      const res = await call(personApi, as("analyst@api.test", `/api/business-api/person?person_id=${id}`));
+      expect(res.status, id).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^person_id/);
+    }
     expect((await call(personApi, as("analyst@api.test", "/api/business-api/person?person_id=999999"))).status).toBe(404);
   });
 

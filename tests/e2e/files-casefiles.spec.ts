@@ -207,6 +207,34 @@ test.describe("case files", () => {
     const response = await otherPage.goto(`/casefiles/${id}`);
     expect(response?.status()).toBe(404);
     await expect(otherPage.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    // Only the case file's place shows the 404: the shell and the way back to the list stay.
+    await expect(otherPage.getByRole("search", { name: "Search" })).toBeVisible();
+    await otherPage.getByRole("link", { name: /All case files/ }).click();
+    await expect(otherPage).toHaveURL(/\/casefiles$/);
+    await expect(otherPage.getByRole("heading", { name: "Case files", exact: true })).toBeVisible();
     await otherContext.close();
+  });
+
+  test("a refused change shows its message at the form and keeps the input", async ({ page, context, javaScriptEnabled }) => {
+    const user = await createUser({ accessLevel: 2 });
+    await signIn(context, user);
+    followSupplier(user);
+    await page.goto("/casefiles");
+    const form = page.getByRole("region", { name: "New case file" });
+    // Only spaces: the browser lets it through (the field is required but not empty), the schema refuses it.
+    await form.getByLabel("Title").fill("   ");
+    await form.getByRole("button", { name: "Create case file" }).click();
+    await expect(form.getByText("Enter a title.")).toBeVisible();
+    await expect(form.getByText("Choose a supplier.")).toBeVisible();
+    await expect(page).toHaveURL(/\/casefiles$/);
+    if (!javaScriptEnabled) expect(queryDb<{ n: number }>("select count(*) as n from casefiles where created_by = ?", user.id)[0].n).toBe(0);
+  });
+
+  test("a level-1 user may not open case files", async ({ page, context }) => {
+    const viewer = await createUser({ accessLevel: 1 });
+    await signIn(context, viewer);
+    const response = await page.goto("/casefiles");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
   });
 });

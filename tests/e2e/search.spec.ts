@@ -73,6 +73,51 @@ test.describe("global search", () => {
     await expect(page.getByText("No results found.")).toBeVisible();
   });
 
+  test("a failed search shows 'No results found.' and keeps the typed text, the page stays (spec 01 §8)", async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the dropdown's fetcher runs only with JavaScript; without it the results page renders the server's answer");
+    await signIn(context, demoUser("analyst@demo.test"));
+    await page.goto("/overview");
+    const heading = page.getByRole("heading", { level: 1 });
+    const title = await heading.textContent();
+    const box = page.getByRole("search", { name: "Search" }).getByRole("combobox", { name: "Search" });
+    const isSearch = (url: URL) => url.pathname === "/search" && url.searchParams.has("_data");
+
+    // The server fails as a crashing loader does (Remix's error answer) …
+    await page.route(isSearch, (route) =>
+      route.fulfill({
+        status: 500,
+        headers: { "Content-Type": "application/json", "X-Remix-Error": "yes" },
+        body: JSON.stringify({ message: "Unexpected Server Error" }),
+      }),
+    );
+    await box.fill("aker solutions");
+    await expect(page.getByText("No results found.")).toBeVisible();
+    await expect(box).toHaveValue("aker solutions");
+    await expect(heading).toHaveText(title ?? "");
+    await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+
+    // … and the network fails.
+    await page.unroute(isSearch);
+    await page.route(isSearch, (route) => route.abort("failed"));
+    await box.fill("aker solutions asa");
+    await expect(page.getByText("No results found.")).toBeVisible();
+    await expect(box).toHaveValue("aker solutions asa");
+    await expect(page).toHaveURL(/\/overview$/);
+
+    // Once the search answers again, the same box finds the company.
+    await page.unroute(isSearch);
+    await box.fill("aker solutions");
+    await expect(page.getByRole("link", { name: /AKER SOLUTIONS ASA/ })).toBeVisible();
+  });
+
+  test("a query that cannot be searched keeps the shell and the search form", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    const response = await page.goto("/search?q=aker%00");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("search", { name: "Search" }).first()).toBeVisible();
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+  });
+
   test("a level-1 user has no search box and the results page is refused", async ({ page, context }) => {
     await signIn(context, demoUser("viewer@demo.test"));
     await page.goto("/tasks/overview");

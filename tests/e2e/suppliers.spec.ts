@@ -205,3 +205,64 @@ test.describe("My suppliers", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("a supplier's sub-suppliers (spec 02 §5)", () => {
+  test("the search calls the API on each change of the text, cancelling the request before it, without reloading the screen", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the search is the GET form (supplier-work.spec.ts)");
+    await signIn(context, demoUser("analyst@demo.test"));
+    const [supplier] = queryDb<{ id: number; org_number: string }>(
+      "select o.id, o.org_number from users u join organizations o on o.id = u.organization_id where u.email = 'supplier@demo.test'",
+    );
+    const subs = queryDb<{ name: string }>(
+      `select o.name from organization_connections c join organizations o on o.id = c.child_organization_id
+       where c.parent_organization_id = ? and c.is_deleted = 0 order by o.name`,
+      supplier.id,
+    );
+    const target = subs[0].name;
+    const term = target.slice(0, 4).toLowerCase();
+    const expected = subs.filter((s) => s.name.toLowerCase().includes(term));
+
+    await page.goto(`/supplier?externalId=${supplier.org_number}`);
+    const section = page.getByRole("region", { name: "Sub-suppliers", exact: true });
+    const list = section.getByRole("list", { name: "Sub-supplier list" });
+    await expect(list.getByRole("listitem")).toHaveCount(subs.length);
+
+    const apiCalls: string[] = [];
+    const aborted: string[] = [];
+    const screenReloads: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === `/api/suppliers/${supplier.id}/sub-suppliers`) apiCalls.push(url.searchParams.get("searchTerm") ?? "");
+      if (url.pathname === "/supplier" && url.searchParams.has("_data")) screenReloads.push(r.url());
+    });
+    page.on("requestfailed", (r) => {
+      if (r.url().includes("/sub-suppliers")) aborted.push(new URL(r.url()).searchParams.get("searchTerm") ?? "");
+    });
+    // Every answer but the last keystroke's is slow: the next keystroke must cancel it.
+    await page.route(`**/api/suppliers/${supplier.id}/sub-suppliers?**`, async (route) => {
+      const searchTerm = new URL(route.request().url()).searchParams.get("searchTerm");
+      if (searchTerm !== term) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+
+    const input = section.getByRole("searchbox", { name: "Search sub-suppliers" });
+    await input.pressSequentially(term, { delay: 80 });
+    await expect(list.getByRole("listitem")).toHaveCount(expected.length);
+    await expect(list.getByRole("link", { name: target, exact: true })).toBeVisible();
+    expect(apiCalls).toEqual([...term].map((_, i) => term.slice(0, i + 1)));
+    await expect.poll(() => aborted).toEqual(apiCalls.slice(0, -1));
+    expect(screenReloads).toEqual([]);
+    await expect(page).toHaveURL(new RegExp(`[?&]subSearch=${encodeURIComponent(term)}(&|#|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]externalId=${supplier.org_number}`));
+
+    // Reloaded, the URL brings the same search back from the server.
+    await page.unroute(`**/api/suppliers/${supplier.id}/sub-suppliers?**`);
+    await page.reload();
+    await expect(section.getByRole("searchbox", { name: "Search sub-suppliers" })).toHaveValue(term);
+    await expect(list.getByRole("listitem")).toHaveCount(expected.length);
+  });
+});

@@ -2,8 +2,7 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import type { loader as searchLoader } from "~/routes/search";
-import { SearchResults } from "./SearchResults";
+import { SearchResults, type SearchResultView } from "./SearchResults";
 
 /** Pause after typing before the search runs (spec 01 §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -27,7 +26,8 @@ function useDialogHref() {
  */
 export function SearchBox() {
   const { t } = useTranslation("search");
-  const fetcher = useFetcher<typeof searchLoader>();
+  // The /search route answers the dropdown too; a failed search comes back as no results (its clientLoader), never as an error page.
+  const fetcher = useFetcher<SearchResultView>();
   const dialogHref = useDialogHref();
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");

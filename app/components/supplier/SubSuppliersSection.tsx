@@ -1,5 +1,5 @@
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { MISSING } from "~/models/format";
@@ -7,11 +7,14 @@ import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
-/** Pause after the last keystroke before the search runs (spec 02 §5: it re-runs on each change of the text). */
-export const SUB_SEARCH_DEBOUNCE_MS = 250;
 const PARAM = "subSearch";
+/** The longest search the API takes (GET /api/suppliers/{id}/sub-suppliers, searchTerm). */
+const MAX_TERM = 100;
 
 type SubSupplier = Extract<SupplierScreenData["subSuppliers"], { status: "ok" }>["data"][number];
+
+/** What the browser's own search last answered; null while the server's rows stand. */
+type ClientResult = { status: "ok"; rows: SubSupplier[] } | { status: "not-shared" } | { status: "failed" };
 
 export function subSupplierHref(s: Pick<SubSupplier, "organizationId" | "localOrganizationId">): string | null {
   if (s.organizationId == null) return null;
@@ -24,13 +27,21 @@ export function subSupplierHref(s: Pick<SubSupplier, "organizationId" | "localOr
  * hidden fields), answered by the server; with JavaScript it runs as the user
  * types and replaces the history entry instead of adding one per keystroke.
  */
+/**
+ * The supplier's own suppliers (spec 02 "Sub-suppliers", §5, §6). The search
+ * is a GET form on this screen (`subSearch`, the rest of the URL kept in
+ * hidden fields), answered by the server. With JavaScript it calls the API
+ * (GET /api/suppliers/{id}/sub-suppliers?searchTerm=) on each change of the
+ * text, cancelling the request before it, and keeps the URL's `subSearch` in
+ * step without reloading the rest of the screen.
+ */
 export function SubSuppliersSection({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t } = useTranslation("supplierWork");
   const result = data.subSuppliers;
   let body: React.ReactNode;
   switch (result.status) {
     case "ok":
-      body = <SubSupplierSearch rows={result.data} />;
+      body = data.localId != null ? <SubSupplierSearch rows={result.data} supplierId={data.localId} /> : <Empty>{t("subSuppliers.empty")}</Empty>;
       break;
     case "not-shared":
       body = <Empty>{t("subSuppliers.notShared")}</Empty>;
@@ -48,35 +59,56 @@ export function SubSuppliersSection({ data }: { data: SupplierScreenData; extra?
   );
 }
 
-function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
+function SubSupplierSearch({ rows: serverRows, supplierId }: { rows: SubSupplier[]; supplierId: number }) {
   const { t, i18n } = useTranslation("supplierWork");
   const location = useLocation();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
   const [params] = useSearchParams();
   const term = params.get(PARAM) ?? "";
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const searchRef = useRef(location.search);
-  searchRef.current = location.search;
+  const pendingRequest = useRef<AbortController | null>(null);
+  const [client, setClient] = useState<ClientResult | null>(null);
+  const [searching, setSearching] = useState(false);
 
-  // Back/forward changes the URL under the field: show its term, unless the user is typing.
+  // A navigation (another supplier, back/forward, a link on this screen) shows the server's answer for the new URL;
+  // a revalidation of the same URL (after a change elsewhere on the screen) keeps what the user searched.
   useEffect(() => {
+    pendingRequest.current?.abort();
+    setClient(null);
+    setSearching(false);
     const input = inputRef.current;
     if (input && document.activeElement !== input && input.value !== term) input.value = term;
-  }, [term]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  }, [location.key, term]);
+  useEffect(() => () => pendingRequest.current?.abort(), []);
 
-  const run = (value: string, replace: boolean) => {
-    clearTimeout(timer.current);
-    const next = withParams(searchRef.current, { [PARAM]: value.trim() ? value : null });
-    if (next !== `?${new URLSearchParams(searchRef.current)}`) navigate(`${location.pathname}${next}`, { replace, preventScrollReset: true });
+  const search = (value: string) => {
+    pendingRequest.current?.abort();
+    const request = new AbortController();
+    pendingRequest.current = request;
+    const text = value.slice(0, MAX_TERM);
+    // The URL follows the text (a reload or a shared link shows the same search) without a navigation.
+    const next = withParams(window.location.search, { [PARAM]: text.trim() ? text : null });
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${next}${window.location.hash}`);
+    setSearching(true);
+    const query = text.trim() ? `?${new URLSearchParams({ searchTerm: text })}` : "";
+    fetch(`/api/suppliers/${supplierId}/sub-suppliers${query}`, { signal: request.signal, headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(async (response): Promise<ClientResult> => {
+        if (response.status === 403) return { status: "not-shared" };
+        if (!response.ok) return { status: "failed" };
+        const body = (await response.json()) as { data: SubSupplier[] };
+        return { status: "ok", rows: body.data };
+      })
+      .catch((): ClientResult => ({ status: "failed" }))
+      .then((result) => {
+        // A newer keystroke has taken over: its answer is the one to show.
+        if (request.signal.aborted) return;
+        setClient(result);
+        setSearching(false);
+      });
   };
 
-  const pending =
-    navigation.state === "loading" &&
-    navigation.location.pathname === location.pathname &&
-    (new URLSearchParams(navigation.location.search).get(PARAM) ?? "") !== term;
+  const shown: ClientResult = client ?? { status: "ok", rows: serverRows };
+  const rows = shown.status === "ok" ? shown.rows : [];
+  const pending = searching;
 
   // The other parameters of the screen (open trees, the statements view, …) ride along.
   const hidden = [...params.entries()].filter(([key]) => key !== PARAM);
@@ -92,7 +124,7 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
         className="flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          run(inputRef.current?.value ?? "", false);
+          search(inputRef.current?.value ?? "");
         }}
       >
         {hidden.map(([key, value], i) => (
@@ -105,15 +137,11 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
             type="search"
             name={PARAM}
             defaultValue={term}
-            maxLength={100}
+            maxLength={MAX_TERM}
             autoComplete="off"
             placeholder={t("subSuppliers.searchPlaceholder")}
             className="input input-sm w-full"
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => run(value, true), SUB_SEARCH_DEBOUNCE_MS);
-            }}
+            onChange={(event) => search(event.currentTarget.value)}
           />
         </label>
         <button type="submit" className="btn btn-sm">
@@ -126,13 +154,18 @@ function SubSupplierSearch({ rows }: { rows: SubSupplier[] }) {
         {pending ? t("subSuppliers.searching") : rows.length > 0 ? t("subSuppliers.count", { count: rows.length }) : ""}
       </p>
 
-      {rows.length === 0 ? (
+      {shown.status === "not-shared" ? (
+        <Empty>{t("subSuppliers.notShared")}</Empty>
+      ) : shown.status === "failed" ? (
+        <Empty>{t("subSuppliers.error")}</Empty>
+      ) : rows.length === 0 ? (
         <Empty>{t("subSuppliers.empty")}</Empty>
       ) : (
         <ul
           aria-label={t("subSuppliers.listLabel")}
           aria-busy={pending || undefined}
-          // Scrolls at 14rem (spec 02 §9); focusable so the keyboard can scroll it too.
+          // Scrolls at 14rem (spec 02 §9); focusable so the keyboard can scroll it too (axe: scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className={`max-h-56 divide-y divide-base-300 overflow-y-auto rounded-box border border-base-300 px-3 transition-opacity focus-visible:outline-2 focus-visible:outline-primary ${pending ? "opacity-60" : ""}`}
         >
