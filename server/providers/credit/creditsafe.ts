@@ -235,6 +235,8 @@ function sanitizeFileName(name: string): string | null {
   // Only the last path segment: a name with directories must not steer where the file lands.
   const base = name.split(/[\\/]/).pop() ?? "";
   const stem = base
+    // Control characters are what this strips: they must not reach a header or a file name.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/\s+/g, " ")
     .replace(/\.pdf$/i, "")
