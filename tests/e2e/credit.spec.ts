@@ -54,7 +54,7 @@ function orderDialog(page: Page): Locator {
 /** The confirm form's fields as the browser would post them (hidden inputs included). */
 async function confirmFields(form: Locator): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for (const name of ["id", "companyName", "regNo", "countryCode", "idempotencyKey", "returnTo"]) {
+  for (const name of ["intent", "id", "countryCode", "idempotencyKey", "returnTo"]) {
     fields[name] = await form.locator(`input[name="${name}"]`).inputValue();
   }
   fields.language = await form.locator('select[name="language"]').inputValue();
@@ -141,6 +141,8 @@ test.describe("credit report order dialog", () => {
     const form = dialog.locator('form[method="post"]');
     const fields = await confirmFields(form);
     expect(fields.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    // The company is named by its provider id only: its name and number are the provider's when the order is placed.
+    await expect(form.locator('input[name="companyName"], input[name="regNo"]')).toHaveCount(0);
     await confirm.click();
     await expect(dialog.getByRole("heading", { name: "Order completed" })).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByText(`The credit report for ${supplier.legal_name} is ready.`)).toBeVisible();
@@ -297,9 +299,8 @@ test.describe("credit report order dialog", () => {
     const response = await page.request.post("/credit/order", {
       maxRedirects: 0,
       form: {
+        intent: "order",
         id: `local:${company.org_number}`,
-        companyName: company.legal_name,
-        regNo: company.org_number,
         countryCode: "SE",
         language: "NO",
         terms: "on",
@@ -322,9 +323,8 @@ test.describe("credit report order dialog", () => {
     const response = await page.request.post("/credit/order", {
       maxRedirects: 0,
       form: {
+        intent: "order",
         id: "local:817209882",
-        companyName: "X",
-        regNo: "817209882",
         countryCode: "NO",
         language: "NO",
         terms: "on",
