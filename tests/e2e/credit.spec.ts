@@ -95,7 +95,8 @@ test.describe("credit report order dialog", () => {
     const terms = dialog.getByRole("checkbox", { name: "I have read and accept the terms of use for credit reports." });
     await expect(terms).not.toBeChecked();
 
-    // Not ticked: blocked — disabled with JavaScript, refused by the server without.
+    // Not ticked: blocked — disabled with JavaScript, refused by the server without, keeping the chosen language.
+    await language.selectOption("EN");
     if (javaScriptEnabled) {
       await expect(confirm).toBeDisabled();
     } else {
@@ -103,6 +104,7 @@ test.describe("credit report order dialog", () => {
       await expect(page).toHaveURL(/error=terms/);
       await expect(dialog.getByRole("alert")).toHaveText("Tick the box to accept the terms before ordering.");
       await expect(dialog.getByRole("button", { name: "Confirm order" })).toBeVisible();
+      await expect(language).toHaveValue("EN");
     }
     expect(ordersOf(analyst.organizationId, supplier.org_number)).toEqual(before);
 
@@ -134,6 +136,9 @@ test.describe("credit report order dialog", () => {
     await expect(termsNo).toBeHidden();
     await expect(page).not.toHaveURL(/terms=/);
     await expect(dialog.getByRole("button", { name: "Confirm order" })).toBeVisible();
+    // With JavaScript the terms open over the form, which keeps its choice; without, they are a page of their own.
+    const chosen = javaScriptEnabled ? "EN" : "NO";
+    await expect(language).toHaveValue(chosen);
 
     // Tick, confirm → done.
     await terms.check();
@@ -151,6 +156,7 @@ test.describe("credit report order dialog", () => {
     const afterOrder = ordersOf(analyst.organizationId, supplier.org_number);
     expect(afterOrder).toHaveLength(before.length + 1);
     expect(afterOrder.at(-1)).toEqual({ id: orderId, idempotency_key: fields.idempotencyKey });
+    expect(queryDb<{ language: string }>("select language from credit_reports where id = ?", orderId)[0].language).toBe(chosen);
 
     // Download the report: a valid PDF naming the company.
     const download = dialog.getByRole("link", { name: "Download report" });
@@ -333,6 +339,28 @@ test.describe("credit report order dialog", () => {
       },
     });
     expect(response.status()).toBe(400);
+  });
+
+  test("with JavaScript a refused order form says why in the dialog and keeps what was chosen", async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the refusal without JavaScript is the redirect with error=terms above");
+    const analyst = demoUser(ANALYST);
+    await signIn(context, analyst);
+    const supplier = supplierFor(javaScriptEnabled);
+    const before = ordersOf(analyst.organizationId, supplier.org_number);
+    await page.goto(`/overview?dialog=credit&step=confirm&country=NO&regNo=${supplier.org_number}&id=local%3A${supplier.org_number}`);
+    const dialog = orderDialog(page);
+    const language = dialog.getByLabel("Report language");
+    await language.selectOption("EN");
+    const terms = dialog.getByRole("checkbox", { name: "I have read and accept the terms of use for credit reports." });
+    await terms.check();
+    // A page left open across a change the server no longer accepts: only the server can tell.
+    await dialog.locator('input[name="returnTo"]').evaluate((input) => ((input as HTMLInputElement).value = "//evil.example/"));
+    await dialog.getByRole("button", { name: "Confirm order" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("This order form is out of date. Go back to the company and start the order again.");
+    await expect(language).toHaveValue("EN");
+    await expect(terms).toBeChecked();
+    await expect(page).toHaveURL(/step=confirm/);
+    expect(ordersOf(analyst.organizationId, supplier.org_number)).toEqual(before);
   });
 
   test("the open dialog and the terms are accessible", async ({ page, context, javaScriptEnabled }) => {

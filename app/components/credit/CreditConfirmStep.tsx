@@ -48,7 +48,9 @@ export function CreditConfirmStep({ dialog, busy }: { dialog: ConfirmData; busy:
   const fetcher = useCreditOrderFetcher();
   const schema = useMemo(() => creditOrderSchema(t), [t]);
   const [form, fields] = useForm({
-    id: `credit-order-${dialog.idempotencyKey}`,
+    // One id for the step's life: the loader gives every render a new idempotency key, and a new id would reset the fields.
+    id: "credit-order",
+    defaultValue: { language: dialog.languages.selected },
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
