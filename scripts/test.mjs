@@ -1,5 +1,6 @@
-// npm test: install what is missing, make sure Chromium is there, then typecheck,
-// unit + integration tests (vitest) and end-to-end tests (Playwright, JS on and off).
+// npm test: install what is missing, make sure Chromium is there, then lint (ESLint, zero warnings),
+// check the formatting (Prettier), typecheck, unit + integration tests (vitest) and end-to-end tests
+// (Playwright, JS on and off). A failing step fails the run.
 //   npm test                         everything
 //   npm test -- tests/auth.test.ts   one vitest file
 //   npm test -- tests/e2e/auth.spec.ts   one Playwright file (both projects)
@@ -7,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { ensureBuild, ensureDependencies, root, run } from "./lib.mjs";
+import { ensureBuild, ensureDependencies, run } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const e2eArgs = args.filter((a) => a.includes(".spec."));
@@ -37,11 +38,11 @@ function ensureChromium() {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-report-"));
-let failed = false;
+const failedSteps = [];
 
 function step(name, fn) {
   console.log(`\n━━ ${name}`);
-  if (fn() !== 0) failed = true;
+  if (fn() !== 0) failedSteps.push(name);
 }
 
 function readJson(file) {
@@ -53,6 +54,8 @@ function readJson(file) {
 }
 
 if (!onlyE2e) {
+  step("Lint (ESLint)", () => run("npx", ["eslint", ".", "--max-warnings", "0"]));
+  step("Format (Prettier)", () => run("npx", ["prettier", "--check", "."]));
   step("Typecheck", () => run("npx", ["tsc", "--noEmit"]));
   step("Unit and integration tests (vitest)", () => {
     const out = path.join(reportDir, "vitest.json");
@@ -85,4 +88,5 @@ if (!onlyUnit) {
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failed || totals.failed > 0 ? 1 : 0);
+if (failedSteps.length) console.log(`Failed: ${failedSteps.join(", ")}`);
+process.exit(failedSteps.length || totals.failed > 0 ? 1 : 0);

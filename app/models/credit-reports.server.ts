@@ -1,9 +1,21 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { deleteReportPdf, saveReportPdf } from "@server/credit-files";
 import { db, now as nowIso } from "@server/db";
 import { cleanStoredName } from "@server/storage";
-import { CreditError, creditProvider, type CreditCompany, type ReportLanguage } from "@server/providers/credit";
+import {
+  CreditError,
+  creditProvider,
+  type CreditCompany,
+  type CreditProvider,
+  type LocalCreditStore,
+  type ReportLanguage,
+  type ReportTextLanguage,
+  type ReportTexts,
+} from "@server/providers/credit";
+import reportEn from "../../locales/en/creditReport.json";
+import reportNo from "../../locales/no/creditReport.json";
 import { CREDIT_REPORT_PRICE_NOK, DEFAULT_REPORT_FILE_NAME, isCreditCountry, isReportLanguage, reportLanguageOptions, reportWindowStart } from "./credit";
+import { announcements, board, country, financialStatements, findCompany, ftsQuery, shareholders } from "./registry.server";
 
 /**
  * Credit report orders for one organisation (taken from the session).
@@ -16,11 +28,12 @@ export interface OrderInput {
   userId: number;
   /** One per confirm form; a repeated key returns the first order instead of ordering again. */
   idempotencyKey: string;
+  /** The provider's id of the company (a search result's id). Its name and number are the provider's, never the client's. */
   connectId: string;
-  companyName: string;
-  regNo: string | null;
   countryCode: string;
   language: ReportLanguage;
+  /** The registration number the client expects the company to have: an order whose company has another is refused. */
+  expectedRegNo?: string | null;
 }
 
 export interface OrderResult {
@@ -59,9 +72,9 @@ export class CreditInputError extends Error {
 }
 
 export const IDEMPOTENCY_KEY_MAX = 200;
+export const CONNECT_ID_MAX = 200;
 const COMPANY_NAME_MAX = 300;
 const REG_NO_MAX = 50;
-const CONNECT_ID_MAX = 200;
 
 function trimmed(value: string | null | undefined): string {
   return (value ?? "").trim();
@@ -72,11 +85,77 @@ function compactRegNo(regNo: string): string {
   return regNo.replace(/\s+/g, "");
 }
 
+/** Whether two registration numbers name one company (spaces and letter case ignored; the demo's country prefix too). */
+function sameRegNo(given: string, actual: string | null): boolean {
+  const a = compactRegNo(given).toUpperCase();
+  const b = compactRegNo(actual ?? "").toUpperCase();
+  return a === b || b.endsWith(`-${a}`);
+}
+
 function creditCountry(code: string): string {
   const country = trimmed(code).toUpperCase();
   if (!isCreditCountry(country))
     throw new CreditInputError("country", "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)");
   return country;
+}
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The registry store as the local credit provider reads it (DESIGN.md: a provider gets what it needs from the database handed to it). */
+export const localCreditStore: LocalCreditStore = {
+  /**
+   * Best first: name equal to the query, then starting with it, then units
+   * not deleted, active ones, full-text rank, and larger companies. The
+   * foreign demo numbers carry their country as a prefix ('DE-HRB214941');
+   * the number as the local register writes it ('HRB214941') finds them too.
+   */
+  async searchCompanies({ country: countryCode, name, regNo, limit }) {
+    let query = db().selectFrom("companies").selectAll("companies").where("companies.country_code", "=", countryCode);
+    if (regNo) query = query.where("companies.org_number", "in", [regNo, `${countryCode}-${regNo}`]);
+
+    // Without a name there is nothing to rank by; a constant ORDER BY 0 would be read as a column number.
+    let nameOrder: RawBuilder<number> | null = null;
+    let rank: RawBuilder<number> | null = null;
+    if (name) {
+      const match = ftsQuery(name);
+      const prefix = likePrefix(name);
+      // LIKE folds ASCII case only; the full-text index folds case and accents for the rest.
+      const startsWith = sql<boolean>`companies.legal_name like ${prefix} escape '\\'`;
+      if (match) {
+        query = query.where(sql<boolean>`(companies.id in (select rowid from companies_fts where companies_fts match ${match}) or ${startsWith})`);
+        rank = sql<number>`coalesce((select rank from companies_fts where companies_fts match ${match} and rowid = companies.id), 0)`;
+      } else {
+        query = query.where(startsWith);
+      }
+      nameOrder = sql<number>`case when lower(companies.legal_name) = lower(${name}) then 0 when ${startsWith} then 1 else 2 end`;
+    }
+    if (nameOrder) query = query.orderBy(nameOrder);
+    query = query.orderBy(sql`companies.deleted_at is not null`).orderBy("companies.is_active", "desc");
+    if (rank) query = query.orderBy(rank);
+    return query
+      .orderBy(sql`coalesce(companies.number_of_employees, 0)`, "desc")
+      .orderBy("companies.legal_name")
+      .limit(limit)
+      .execute();
+  },
+  findCompany,
+  async reportFacts(company) {
+    const [statements, members, owners, news, land] = await Promise.all([
+      financialStatements(company.id),
+      board(company.id, "current"),
+      shareholders(company.id),
+      announcements(company.id),
+      country(company.country_code),
+    ]);
+    return { statements, board: members, shareholders: owners, announcements: news, country: land };
+  },
+};
+
+// Typing the Norwegian texts as the English ones makes a key missing in either a compile error.
+export const CREDIT_REPORT_TEXTS: Record<ReportTextLanguage, ReportTexts> = { en: reportEn, no: reportNo };
+
+function provider(): Promise<CreditProvider> {
+  return creditProvider({ store: localCreditStore, texts: CREDIT_REPORT_TEXTS });
 }
 
 /** Provider search; a failing provider gives an empty list (spec 02 §8), logged. */
@@ -87,8 +166,7 @@ export async function searchCreditCompanies(search: { country: string; name?: st
   // Spec 02 §5: no search without a name or a registration number.
   if (!name && !regNo) return [];
   try {
-    const provider = await creditProvider();
-    return await provider.searchCompanies({ country, ...(name ? { name } : {}), ...(regNo ? { regNo } : {}) });
+    return await (await provider()).searchCompanies({ country, ...(name ? { name } : {}), ...(regNo ? { regNo } : {}) });
   } catch (error) {
     console.error("credit search failed", { country, error: String(error) });
     return [];
@@ -100,7 +178,7 @@ export async function reportLanguageChoice(country: string): Promise<{ options: 
   const code = creditCountry(country);
   let languages: string[] | null;
   try {
-    languages = await (await creditProvider()).reportLanguages(code);
+    languages = await (await provider()).reportLanguages(code);
   } catch (error) {
     console.error("credit report languages failed", { country: code, error: String(error) });
     languages = null;
@@ -128,13 +206,11 @@ function validOrder(input: OrderInput): OrderInput {
     throw new CreditInputError("idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   const connectId = trimmed(input.connectId);
   if (!connectId || connectId.length > CONNECT_ID_MAX) throw new CreditInputError("connectId", `must be 1 to ${CONNECT_ID_MAX} characters`);
-  const companyName = trimmed(input.companyName);
-  if (!companyName || companyName.length > COMPANY_NAME_MAX) throw new CreditInputError("companyName", `must be 1 to ${COMPANY_NAME_MAX} characters`);
-  const regNo = trimmed(input.regNo);
-  if (regNo.length > REG_NO_MAX) throw new CreditInputError("regNo", `must be at most ${REG_NO_MAX} characters`);
+  const expectedRegNo = trimmed(input.expectedRegNo);
+  if (expectedRegNo.length > REG_NO_MAX) throw new CreditInputError("regNo", `must be at most ${REG_NO_MAX} characters`);
   const countryCode = creditCountry(input.countryCode);
   if (!isReportLanguage(input.language)) throw new CreditInputError("language", "must be NO or EN");
-  return { ...input, idempotencyKey, connectId, companyName, regNo: regNo || null, countryCode };
+  return { ...input, idempotencyKey, connectId, expectedRegNo: expectedRegNo || null, countryCode };
 }
 
 // Two submits of one confirm form that arrive together (double click, a
@@ -144,8 +220,10 @@ const inFlight = new Map<string, Promise<OrderResult>>();
 
 /**
  * Orders a report once per idempotency key and organisation: a repeated key
- * returns the first order with `created: false` and orders nothing. Throws
- * CreditInputError for bad input and CreditError when the provider fails.
+ * returns the first order with `created: false` and orders nothing. The
+ * company's name and registration number are the provider's answer for the
+ * connect id, never what the client sent. Throws CreditInputError for bad
+ * input and CreditError when the provider fails or has no such company.
  */
 export async function placeCreditOrder(input: OrderInput): Promise<OrderResult> {
   const order = validOrder(input);
@@ -162,8 +240,15 @@ export async function placeCreditOrder(input: OrderInput): Promise<OrderResult> 
 async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
   const { options } = await reportLanguageChoice(order.countryCode);
   if (!options.includes(order.language)) throw new CreditInputError("language", `${order.language} reports are not offered for ${order.countryCode}`);
-  const provider = await creditProvider();
-  const report = await provider.orderReport({ id: order.connectId, language: order.language, companyName: order.companyName });
+  const credit = await provider();
+  const company = await credit.company({ id: order.connectId, country: order.countryCode });
+  if (!company) throw new CreditError("not_found", `The credit provider has no company ${order.connectId} in ${order.countryCode}`, 404);
+  if (order.expectedRegNo && sameRegNo(order.expectedRegNo, company.regNo) === false) {
+    throw new CreditInputError("regNo", "is not the registration number of the company with this connectId");
+  }
+  const companyName = company.name.trim().slice(0, COMPANY_NAME_MAX);
+  const regNo = company.regNo?.trim().slice(0, REG_NO_MAX) || null;
+  const report = await credit.orderReport({ id: order.connectId, language: order.language });
   // What is kept and later served as application/pdf must be one.
   if (!Buffer.isBuffer(report.pdf) || report.pdf.subarray(0, 5).toString("latin1") !== "%PDF-") {
     throw new CreditError("invalid_response", "The credit provider did not return a PDF");
@@ -176,11 +261,11 @@ async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
       .values({
         organization_id: order.organizationId,
         user_id: order.userId,
-        company_name: order.companyName,
-        reg_no: order.regNo,
+        company_name: companyName,
+        reg_no: regNo,
         country_code: order.countryCode,
         language: order.language,
-        provider: provider.name,
+        provider: credit.name,
         provider_id: order.connectId,
         file_name: fileName,
         storage_key: stored.storageKey,
@@ -191,7 +276,7 @@ async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: row.id, fileName, companyName: order.companyName, created: true };
+    return { id: row.id, fileName, companyName, created: true };
   } catch (error) {
     await deleteReportPdf(stored.storageKey);
     // Another process stored this key first: its order is the one.

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
 import { isCreditCountry } from "~/models/credit";
 import { reportLanguageChoice } from "~/models/credit-reports.server";
-import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 const query = z.object({
   country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
@@ -17,8 +17,8 @@ const query = z.object({
  * answers `{data: ['EN']}` and every listed language is one the order accepts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireOrganization(await requireAnalystApiUser(request));
-  const { country } = parseQuery(request, query);
+  await requireUser(request, "registryRead");
+  const { country } = readQuery(request, query);
   const { options } = await reportLanguageChoice(country);
   return json({ data: options });
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
+import { errorResponse } from "~/http/responses.server";
 import { isCreditCountry } from "~/models/credit";
 import { searchCreditCompanies } from "~/models/credit-reports.server";
-import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 const query = z.object({
   country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),
@@ -19,8 +20,8 @@ const query = z.object({
  * failing provider answers an empty list (spec 02 §8).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireOrganization(await requireAnalystApiUser(request));
-  const { country, name, regNo } = parseQuery(request, query);
-  if (!name?.trim() && !regNo?.trim()) throw apiError(400, "name or regNo: give a company name or a registration number");
+  await requireUser(request, "registryRead");
+  const { country, name, regNo } = readQuery(request, query);
+  if (!name?.trim() && !regNo?.trim()) throw errorResponse(400, "name or regNo: give a company name or a registration number");
   return json({ data: await searchCreditCompanies({ country, name, regNo }) });
 }

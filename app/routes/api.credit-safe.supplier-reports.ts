@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseQuery } from "@server/http";
+import { requireUser } from "~/http/auth.server";
+import { readQuery } from "~/http/parse.server";
 import { isCreditCountry } from "~/models/credit";
 import { supplierCreditReports } from "~/models/credit-reports.server";
-import { requireAnalystApiUser, requireOrganization } from "~/models/session.server";
 
 const query = z.object({
   regNo: z.string({ error: "is required" }).trim().min(1, "is required").max(50, "must be at most 50 characters"),
@@ -20,7 +20,7 @@ const query = z.object({
  * first. Wrapped in `data` like every other JSON answer of this API.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireAnalystApiUser(request));
-  const { regNo, country } = parseQuery(request, query);
-  return json({ data: await supplierCreditReports({ organizationId, regNo, country }) });
+  const user = await requireUser(request, "suppliersRead");
+  const { regNo, country } = readQuery(request, query);
+  return json({ data: await supplierCreditReports({ organizationId: user.organizationId, regNo, country }) });
 }

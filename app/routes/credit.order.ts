@@ -1,11 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { creditOrderSchema, isSafeReturnTo } from "~/components/credit/CreditConfirmStep";
+import { json, redirect } from "@remix-run/node";
 import { creditHref, type CreditParams } from "~/components/credit/links";
+import { requireUser, type OrgUser } from "~/http/auth.server";
+import { readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { placeCreditOrder } from "~/models/credit-reports.server";
-import { hasAccessLevel, requireOrganization, requireUser } from "~/models/session.server";
+import { CREDIT_ORDER_INTENT, creditOrderSchema } from "~/models/credit";
+import { CreditInputError, placeCreditOrder } from "~/models/credit-reports.server";
 
 /** Nothing to show here: the order dialog lives on the page it was opened from. */
 export function loader() {
@@ -25,54 +28,66 @@ function back(returnTo: string, state: CreditParams, keepSearch: boolean) {
   return redirect(creditHref(url.pathname, url.searchParams, { ...search, ...state }), 303);
 }
 
+/** The page to go back to: a path of this site, else null. */
+function returnAddress(value: FormDataEntryValue | null): string | null {
+  const to = safeRedirect(value, "");
+  return to === "" ? null : to;
+}
+
 /**
- * The confirm form of the credit order dialog (POST /credit/order). Without
- * JavaScript it is a plain form post; with it the same form runs through
- * Remix while the dialog shows its loading step. Every outcome is a redirect
- * back to the page the dialog was opened on:
- *   terms not ticked → the confirm step with error=terms
- *   ordered          → the done step (order={id}); a repeated idempotency key
- *                      (reload, second click, resubmitted form) returns the
+ * The confirm form of the credit order dialog (POST /credit/order,
+ * intent=order). Without JavaScript it is a plain form post; with it the
+ * same form runs through a fetcher while the dialog shows its loading step.
+ *   terms not ticked → 303 to the confirm step with error=terms and the chosen
+ *                      language (the dialog is URL state, with or without JavaScript)
+ *   other refused    → 400 with the Conform reply (only an outdated or changed
+ *                      page sends it: every other field is the server's own)
+ *   ordered          → 303 to the done step (order={id}); a repeated idempotency
+ *                      key (reload, second click, resubmitted form) returns the
  *                      first order and orders nothing new
- *   order failed     → the details step with error=order ('Order failed – please try again.')
+ *   order failed     → 303 to the details step with error=order ('Order failed – please try again.')
+ * The company is named by the provider's id only: its name and number come
+ * from the provider when the order is placed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user)) throw new Response("Forbidden", { status: 403 });
-  const organizationId = requireOrganization(user);
-  const t = await i18nServer.getFixedT(request, "credit");
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: creditOrderSchema(t("confirm.termsRequired")) });
+  const user = await requireUser(request, "creditOrder");
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  switch (intent) {
+    case CREDIT_ORDER_INTENT:
+      return order(request, user, formData);
+    default:
+      throw errorResponse(400, `intent: must be "${CREDIT_ORDER_INTENT}"`, { extra: { field: "intent" } });
+  }
+}
+
+async function order(request: Request, user: OrgUser, formData: FormData) {
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(formData, { schema: creditOrderSchema(t) });
+  const returnTo = returnAddress(formData.get("returnTo"));
 
   if (submission.status !== "success") {
     const failed = Object.entries(submission.error ?? {})
       .filter(([, messages]) => messages?.length)
       .map(([field]) => field);
-    const returnTo = String(formData.get("returnTo") ?? "");
-    if (failed.length === 1 && failed[0] === "terms" && isSafeReturnTo(returnTo)) {
+    if (failed.length === 1 && failed[0] === "terms" && returnTo) {
       const language = formData.get("language");
       return back(returnTo, { step: "confirm", error: "terms", language: language === "NO" || language === "EN" ? language : null }, true);
     }
-    // Only a changed page sends anything else: the fields are the server's own.
-    throw new Response(`Bad Request: ${failed.join(", ")}`, { status: 400 });
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  if (!returnTo) {
+    return json({ result: submission.reply({ fieldErrors: { returnTo: [t("credit:confirm.formOutdated")] } }) }, { status: 400 });
   }
 
-  const { id, companyName, regNo, countryCode, language, idempotencyKey, returnTo } = submission.value;
+  const { id, countryCode, language, idempotencyKey } = submission.value;
   let orderId: number;
   try {
-    const order = await placeCreditOrder({
-      organizationId,
-      userId: user.id,
-      idempotencyKey,
-      connectId: id,
-      companyName,
-      regNo: regNo || null,
-      countryCode,
-      language,
-    });
-    orderId = order.id;
+    const placed = await placeCreditOrder({ organizationId: user.organizationId, userId: user.id, idempotencyKey, connectId: id, countryCode, language });
+    orderId = placed.id;
   } catch (error) {
-    console.error("credit order failed", { organizationId, connectId: id, countryCode, error });
+    // Refused input (a language the country does not offer) is the caller's; a failing provider or store is logged.
+    if (!(error instanceof CreditInputError)) console.error("credit order failed", { organizationId: user.organizationId, connectId: id, countryCode, error });
     return back(returnTo, { step: "details", error: "order" }, true);
   }
   return back(returnTo, { step: "done", order: String(orderId) }, false);

@@ -4,12 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CreditReportDownload } from "~/components/supplier/CreditReportsSection";
 import { uiLanguage } from "~/components/supplier/main-helpers";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
 import { CREDIT_REPORT_PRICE_NOK, formatReportMonth, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit";
 import { organizationCreditReports } from "~/models/credit-reports.server";
 import { formatCompactNok, formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
 
 export const meta = titleMeta;
 
@@ -20,8 +21,7 @@ export const meta = titleMeta;
  * links, so the page needs no JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const user = await requireUser(request, "suppliersRead");
   const orders = await organizationCreditReports({ organizationId: user.organizationId });
   return json({ orders, months: monthlyTotals(orders), title: await pageTitle(request, "creditReports:title") });
 }
@@ -138,4 +138,8 @@ export default function CreditReportsScreen() {
       )}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

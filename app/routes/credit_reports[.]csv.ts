@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import Papa from "papaparse";
-import { contentDisposition } from "@server/storage";
+import { requireUser } from "~/http/auth.server";
+import { fileDownloadResponse } from "~/http/download.server";
 import i18nServer from "~/i18n.server";
 import { osloMonth } from "~/models/credit";
 import { organizationCreditReports } from "~/models/credit-reports.server";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
 
 // Spreadsheet-friendly local time: Excel reads 'YYYY-MM-DD HH:mm' as a date and time.
 const osloDateTime = new Intl.DateTimeFormat("sv-SE", {
@@ -25,8 +25,7 @@ const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year
  * escaped (papaparse `escapeFormulae`), since company names come from outside.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const user = await requireUser(request, "suppliersRead");
   const orders = await organizationCreditReports({ organizationId: user.organizationId });
   const t = await i18nServer.getFixedT(request, "creditReports");
   const csv = Papa.unparse(
@@ -56,13 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  return new Response(`\uFEFF${csv}\r\n`, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": contentDisposition(`credit-reports-${osloDay.format(new Date())}.csv`),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `credit-reports-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  // The byte order mark says UTF-8 to Excel; the header says it to everyone else.
+  response.headers.set("Content-Type", "text/csv; charset=utf-8");
+  return response;
 }

@@ -229,7 +229,8 @@ describe("POST /api/credit-safe/order", () => {
   it.each<[string, () => unknown, string]>([
     ["broken JSON", () => "{not json", "body"],
     ["no connectId", () => ({ ...validOrder(), connectId: undefined }), "connectId"],
-    ["a blank company name", () => ({ ...validOrder(), companyName: "   " }), "companyName"],
+    ["a numeric company name", () => ({ ...validOrder(), companyName: 42 }), "companyName"],
+    ["a NUL in a text", () => ({ ...validOrder(), regNo: "923\u0000609016" }), "regNo"],
     ["an unknown country", () => ({ ...validOrder(), countryCode: "XX" }), "countryCode"],
     ["a lower-case country", () => ({ ...validOrder(), countryCode: "no" }), "countryCode"],
     ["an unknown language", () => ({ ...validOrder(), language: "DE" }), "language"],
@@ -266,7 +267,8 @@ describe("POST /api/credit-safe/order", () => {
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: { id: number; fileName: string; companyName: string } };
     expect(Object.keys(data).sort()).toEqual(["companyName", "fileName", "id"]);
-    expect(data.companyName).toBe("Kredittprøve AS");
+    // The provider's name for the connectId, not the one the client sent ('Kredittprøve AS').
+    expect(data.companyName).toBe("KREDITTPRØVE AS");
     expect(data.fileName).toMatch(/\.pdf$/);
 
     const rows = await reportRows();
@@ -276,7 +278,7 @@ describe("POST /api/credit-safe/order", () => {
       id: data.id,
       organization_id: w.orgA,
       user_id: w.userA,
-      company_name: "Kredittprøve AS",
+      company_name: "KREDITTPRØVE AS",
       reg_no: ORG_NO,
       country_code: "NO",
       language: "NO",
@@ -310,18 +312,16 @@ describe("POST /api/credit-safe/order", () => {
       userId: w.userA,
       idempotencyKey: "confirm-1",
       connectId: w.connectId,
-      companyName: "Kredittprøve AS",
-      regNo: ORG_NO,
       countryCode: "NO",
       language: "NO",
     });
-    expect(again).toEqual({ id: first.id, fileName: first.file_name, companyName: "Kredittprøve AS", created: false });
+    expect(again).toEqual({ id: first.id, fileName: first.file_name, companyName: "KREDITTPRØVE AS", created: false });
   });
 
   it("two submits of one form at the same moment make one order", async () => {
     const [a, b] = await Promise.all([
-      order(validOrder(w.connectId2), w.tokenA, { "Idempotency-Key": "double-click" }),
-      order(validOrder(w.connectId2), w.tokenA, { "Idempotency-Key": "double-click" }),
+      order({ ...validOrder(w.connectId2), regNo: ORG_NO_2 }, w.tokenA, { "Idempotency-Key": "double-click" }),
+      order({ ...validOrder(w.connectId2), regNo: ORG_NO_2 }, w.tokenA, { "Idempotency-Key": "double-click" }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     const ids = [((await a.json()) as { data: { id: number } }).data.id, ((await b.json()) as { data: { id: number } }).data.id];
@@ -333,6 +333,42 @@ describe("POST /api/credit-safe/order", () => {
     const res = await order(validOrder(), w.tokenB, { "Idempotency-Key": "confirm-1" });
     expect(res.status).toBe(201);
     expect(await reportRows(w.orgB)).toHaveLength(1);
+  });
+
+  it("takes the company's name and number from the provider: a changed name is ignored, another company's number refused", async () => {
+    const before = await reportRows();
+    const refused = await order({ ...validOrder(), regNo: ORG_NO_2 }, w.tokenA, { "Idempotency-Key": "tampered-regno" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ field: "regNo", message: expect.stringMatching(/^regNo:/) });
+    expect(await reportRows()).toEqual(before);
+
+    const renamed = await order({ ...validOrder(w.connectId2), companyName: "Kredittprøve AS", regNo: null }, w.tokenA, { "Idempotency-Key": "tampered-name" });
+    expect(renamed.status).toBe(201);
+    const { data } = (await renamed.json()) as { data: { id: number; companyName: string } };
+    expect(data.companyName).toBe("ANDRE PRØVE AS");
+    const row = (await reportRows()).find((r) => r.id === data.id)!;
+    expect({ company_name: row.company_name, reg_no: row.reg_no, provider_id: row.provider_id }).toEqual({
+      company_name: "ANDRE PRØVE AS",
+      reg_no: ORG_NO_2,
+      provider_id: w.connectId2,
+    });
+
+    // The number written with spaces is the same company; no name at all is fine.
+    const spaced = await order({ connectId: w.connectId2, regNo: "987 654 321", countryCode: "NO", language: "EN" }, w.tokenA, { "Idempotency-Key": "spaced" });
+    expect(spaced.status).toBe(201);
+  });
+
+  it("404 for a connectId the provider does not know, or one of another country, with nothing ordered", async () => {
+    const before = await reportRows();
+    for (const body of [
+      { ...validOrder("local:000000000"), regNo: null },
+      { ...validOrder(), countryCode: "SE", language: "EN" },
+    ]) {
+      const res = await order(body, w.tokenA);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { field: string }).field).toBe("connectId");
+    }
+    expect(await reportRows()).toEqual(before);
   });
 
   it("without an Idempotency-Key every request is a new order", async () => {
@@ -363,11 +399,15 @@ describe("GET /api/credit-safe/{id}/download", () => {
     expect((await request(downloadLoader, `/api/credit-safe/${row.id}/download`, { id: String(row.id) }, w.tokenViewerA)).status).toBe(403);
   });
 
-  it("404 for another organisation's report, an unknown id and a malformed id", async () => {
+  it("404 for another organisation's report and an unknown id, 400 for a malformed id", async () => {
     const row = (await reportRows(w.orgA))[0];
-    for (const id of [String(row.id), "999999", "0", "abc", "1e3", "-1"]) {
+    for (const id of [String(row.id), "999999"]) {
       const res = await request(downloadLoader, `/api/credit-safe/${id}/download`, { id }, id === String(row.id) ? w.tokenB : w.tokenA);
       expect(res.status, id).toBe(404);
+    }
+    for (const id of ["0", "abc", "1e3", "-1", " 5", "0x10", "05"]) {
+      const res = await request(downloadLoader, `/api/credit-safe/${encodeURIComponent(id)}/download`, { id }, w.tokenA);
+      expect(res.status, id).toBe(400);
     }
   });
 });

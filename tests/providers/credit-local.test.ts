@@ -7,11 +7,14 @@ import { seedDemoWorld } from "@server/seed/demo";
 import { formatDate, formatOwnership } from "~/models/format";
 import { board, financialStatements, findCompany, shareholders } from "~/models/registry.server";
 import { financialRisk } from "~/models/risk";
+import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit-reports.server";
 import { pdfPageCount, pdfText, pdfTextLines } from "../helpers/pdf-text";
 
 // Seed and report share one day, so "the last three years" and the file name do not follow the real calendar.
 const NOW = new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
-const provider = createLocalCreditProvider({ now: () => NOW });
+// The store and the texts the credit report model hands the provider.
+const LOCAL = { store: localCreditStore, texts: CREDIT_REPORT_TEXTS };
+const provider = createLocalCreditProvider({ ...LOCAL, now: () => NOW });
 
 const VINMONOPOLET = "817209882";
 const AKER_SOLUTIONS = "913748174";
@@ -29,7 +32,7 @@ beforeAll(async () => {
 
 describe("local credit provider: search", () => {
   it("is the default provider", async () => {
-    expect((await creditProvider({})).name).toBe("local");
+    expect((await creditProvider(LOCAL, {})).name).toBe("local");
   });
 
   it("finds a company by name, in the spec's shape", async () => {
@@ -113,6 +116,21 @@ describe("local credit provider: search", () => {
   });
 });
 
+describe("local credit provider: one company by its id", () => {
+  it("is the search result of that id, from the store", async () => {
+    const [hit] = await provider.searchCompanies({ country: "NO", regNo: VINMONOPOLET });
+    expect(await provider.company({ id: `local:${VINMONOPOLET}`, country: "NO" })).toEqual(hit);
+    const [foreign] = await provider.searchCompanies({ country: "DE", name: "Nordlicht" });
+    expect(await provider.company({ id: foreign.id, country: "de" })).toEqual(foreign);
+  });
+
+  it("is null for an unknown id, an id without the local prefix, or a company of another country", async () => {
+    expect(await provider.company({ id: "local:000000000", country: "NO" })).toBeNull();
+    expect(await provider.company({ id: VINMONOPOLET, country: "NO" })).toBeNull();
+    expect(await provider.company({ id: `local:${VINMONOPOLET}`, country: "SE" })).toBeNull();
+  });
+});
+
 describe("local credit provider: languages", () => {
   it("offers Norwegian and English for Norway, English elsewhere", async () => {
     expect(await provider.reportLanguages("NO")).toEqual(["NO", "EN"]);
@@ -130,7 +148,7 @@ function expectPdf(pdf: Buffer) {
 describe("local credit provider: the report", () => {
   it("writes a Norwegian report from the store", async () => {
     const company = (await findCompany(VINMONOPOLET))!;
-    const { pdf, fileName } = await provider.orderReport({ id: `local:${VINMONOPOLET}`, language: "NO", companyName: company.legal_name });
+    const { pdf, fileName } = await provider.orderReport({ id: `local:${VINMONOPOLET}`, language: "NO" });
     expectPdf(pdf);
     expect(fileName).toBe(`credit-report-${VINMONOPOLET}-2026-11-22-no.pdf`);
     const lines = pdfTextLines(pdf);
@@ -164,7 +182,7 @@ describe("local credit provider: the report", () => {
       .orderBy((eb) => eb.fn.count("shareholdings.id"), "desc")
       .orderBy("companies.org_number")
       .executeTakeFirstOrThrow();
-    const { pdf, fileName } = await provider.orderReport({ id: `local:${owned.org_number}`, language: "EN", companyName: owned.legal_name });
+    const { pdf, fileName } = await provider.orderReport({ id: `local:${owned.org_number}`, language: "EN" });
     expectPdf(pdf);
     expect(fileName).toBe(`credit-report-${owned.org_number}-2026-11-22-en.pdf`);
     const text = pdfText(pdf);
@@ -180,16 +198,16 @@ describe("local credit provider: the report", () => {
   });
 
   it("flags a bankrupt company with its date", async () => {
-    const text = pdfText((await provider.orderReport({ id: `local:${P_PLAN}`, language: "EN", companyName: "P-PLAN AS" })).pdf);
+    const text = pdfText((await provider.orderReport({ id: `local:${P_PLAN}`, language: "EN" })).pdf);
     expect(text).toContain("BANKRUPT");
     expect(text).toContain(`Bankrupt since ${formatDate("2023-09-13")}`);
-    const norwegian = pdfText((await provider.orderReport({ id: `local:${P_PLAN}`, language: "NO", companyName: "P-PLAN AS" })).pdf);
+    const norwegian = pdfText((await provider.orderReport({ id: `local:${P_PLAN}`, language: "NO" })).pdf);
     expect(norwegian).toContain("Konkurs fra 13.09.2023");
   });
 
   it("writes a report on a foreign demo company, in English, without the NLOD attribution", async () => {
     const [hit] = await provider.searchCompanies({ country: "GB", name: "Cotswold" });
-    const { pdf, fileName } = await provider.orderReport({ id: hit.id, language: "EN", companyName: hit.name });
+    const { pdf, fileName } = await provider.orderReport({ id: hit.id, language: "EN" });
     expect(fileName).toBe(`credit-report-${hit.regNo}-2026-11-22-en.pdf`);
     const text = pdfText(pdf);
     expect(text).toContain("Cotswold Demo Textiles plc");
@@ -199,7 +217,7 @@ describe("local credit provider: the report", () => {
   });
 
   it("says so when a section is empty", async () => {
-    const { pdf } = await provider.orderReport({ id: "local:999999990", language: "EN", companyName: "Tomt Testselskap AS" });
+    const { pdf } = await provider.orderReport({ id: "local:999999990", language: "EN" });
     expectPdf(pdf);
     expect(pdfPageCount(pdf)).toBe(1);
     const text = pdfText(pdf);
@@ -210,17 +228,17 @@ describe("local credit provider: the report", () => {
   });
 
   it("gives the same bytes for the same moment", async () => {
-    const order = { id: `local:${AKER_SOLUTIONS}`, language: "EN" as const, companyName: "AKER SOLUTIONS ASA" };
+    const order = { id: `local:${AKER_SOLUTIONS}`, language: "EN" as const };
     const first = await provider.orderReport(order);
     const second = await provider.orderReport(order);
     expect(first.pdf.equals(second.pdf)).toBe(true);
-    const later = await createLocalCreditProvider({ now: () => new Date(NOW.getTime() + 1000) }).orderReport(order);
+    const later = await createLocalCreditProvider({ ...LOCAL, now: () => new Date(NOW.getTime() + 1000) }).orderReport(order);
     expect(later.pdf.equals(first.pdf)).toBe(false);
   });
 
   it("does not know a company that is not in the store", async () => {
     for (const id of ["local:000000000", "817209882", "cs:NO-X-817209882"]) {
-      const error = await provider.orderReport({ id, language: "EN", companyName: "x" }).catch((e: unknown) => e);
+      const error = await provider.orderReport({ id, language: "EN" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CreditError);
       expect((error as CreditError).kind).toBe("not_found");
     }

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCreditsafeProvider } from "@server/providers/credit/creditsafe";
 import { creditProvider } from "@server/providers/credit";
 import { CreditError, type CreditCompany } from "@server/providers/credit/types";
+import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit-reports.server";
 import { fakeReportPdf, readCreditsafeFixture, startCreditsafeFake, type CreditsafeFake, type CreditsafeFakeOptions } from "../helpers/creditsafe-fake";
 
 const PASSWORD = "Sup3r-S3cret:pa55word!";
+const LOCAL = { store: localCreditStore, texts: CREDIT_REPORT_TEXTS };
 const MINUTE = 60_000;
 
 /** A fake Creditsafe that knows PASSWORD and an adapter on a shared, movable clock. */
@@ -63,7 +65,7 @@ describe("creditsafe credit provider: authentication", () => {
 
     await provider.searchCompanies({ country: "NO", regNo: "998877665" });
     await provider.reportLanguages("NO");
-    await provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "FJORDLYS ENERGI AS" });
+    await provider.orderReport({ id: "NO-X-998877665", language: "EN" });
 
     const logins = fake.requestsTo("authenticate");
     expect(logins).toHaveLength(1);
@@ -129,7 +131,7 @@ describe("creditsafe credit provider: authentication", () => {
     await provider.reportLanguages("NO");
     fake.expireTokens();
 
-    const report = await provider.orderReport({ id: "NO-X-998877665", language: "NO", companyName: "FJORDLYS ENERGI AS" });
+    const report = await provider.orderReport({ id: "NO-X-998877665", language: "NO" });
 
     expect(report.pdf.equals(fakeReportPdf("NO-X-998877665", "NO"))).toBe(true);
     expect(fake.requestsTo("report").map((request) => request.status)).toEqual([401, 200]);
@@ -142,7 +144,7 @@ describe("creditsafe credit provider: authentication", () => {
     const [search, languages, report] = await Promise.all([
       provider.searchCompanies({ country: "NO", name: "fjordlys" }),
       provider.reportLanguages("NO"),
-      provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "FJORDLYS ENERGI AS" }),
+      provider.orderReport({ id: "NO-X-998877665", language: "EN" }),
     ]);
 
     expect(search).toHaveLength(3);
@@ -292,6 +294,36 @@ describe("creditsafe credit provider: company search", () => {
   });
 });
 
+describe("creditsafe credit provider: one company by its connectId", () => {
+  // The loopback fake answers only name and number searches; an id search is answered as Creditsafe documents it:
+  // the search envelope with the one company.
+  it("asks the company search for the id in the country and maps the hit", async () => {
+    const { fake, provider } = await setup();
+    const recorded = readCreditsafeFixture<{ companies: Array<Record<string, unknown>> }>("companies-search.json");
+    fake.answer("search", { json: { ...recorded, totalSize: 1, companies: [recorded.companies[0]] } });
+
+    expect(await provider.company({ id: "NO-X-998877665", country: "no" })).toStrictEqual(FJORDLYS_ENERGI);
+    expect(fake.requestsTo("search").map((request) => request.query)).toEqual([{ countries: "NO", id: "NO-X-998877665", page: "1", pageSize: "1" }]);
+  });
+
+  it("is null when Creditsafe has no company by that id, or answers with another one", async () => {
+    const { fake, provider } = await setup();
+    const recorded = readCreditsafeFixture<{ companies: Array<Record<string, unknown>> }>("companies-search.json");
+    fake.answer("search", { fixture: "companies-search-no-results.json" });
+    expect(await provider.company({ id: "NO-X-000000000", country: "NO" })).toBeNull();
+    fake.answer("search", { status: 404, fixture: "companies-search-not-found.json" });
+    expect(await provider.company({ id: "NO-X-000000000", country: "NO" })).toBeNull();
+    fake.answer("search", { json: { ...recorded, totalSize: 1, companies: [recorded.companies[1]] } });
+    expect(await provider.company({ id: "NO-X-998877665", country: "NO" })).toBeNull();
+  });
+
+  it("passes a failing Creditsafe on as an error", async () => {
+    const { fake, provider } = await setup();
+    fake.failWith("search", 500);
+    await expectCreditError(provider.company({ id: "NO-X-998877665", country: "NO" }), "http", 500);
+  });
+});
+
 describe("creditsafe credit provider: report languages", () => {
   it("reads the documented {reportLanguages} answer per country", async () => {
     const { fake, provider } = await setup();
@@ -325,7 +357,7 @@ describe("creditsafe credit provider: report order", () => {
   it("returns the PDF bytes and the file name, asking for a PDF in the chosen language", async () => {
     const { fake, provider } = await setup();
 
-    const report = await provider.orderReport({ id: "NO-X-998877665", language: "NO", companyName: "FJORDLYS ENERGI AS" });
+    const report = await provider.orderReport({ id: "NO-X-998877665", language: "NO" });
 
     expect(report.pdf.equals(fakeReportPdf("NO-X-998877665", "NO"))).toBe(true);
     expect(report.fileName).toBe("Creditsafe report NO-X-998877665.pdf");
@@ -337,7 +369,7 @@ describe("creditsafe credit provider: report order", () => {
 
   it("names the file after the company id without Content-Disposition, and sanitises a given name", async () => {
     const { fake, provider } = await setup();
-    const order = () => provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "FJORDLYS ENERGI AS" });
+    const order = () => provider.orderReport({ id: "NO-X-998877665", language: "EN" });
 
     fake.reportFileName = null;
     expect((await order()).fileName).toBe("credit-report-NO-X-998877665.pdf");
@@ -352,7 +384,7 @@ describe("creditsafe credit provider: report order", () => {
   it("reports an unknown company as not_found", async () => {
     const { provider } = await setup();
 
-    const error = await expectCreditError(provider.orderReport({ id: "NO-X-000000000", language: "EN", companyName: "Gone AS" }), "not_found", 404);
+    const error = await expectCreditError(provider.orderReport({ id: "NO-X-000000000", language: "EN" }), "not_found", 404);
     expect(error.message).toContain("Company not found");
   });
 
@@ -360,18 +392,14 @@ describe("creditsafe credit provider: report order", () => {
     const { fake, provider } = await setup();
     fake.answer("report", { fixture: "report-json.json" });
 
-    const error = await expectCreditError(
-      provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "FJORDLYS ENERGI AS" }),
-      "invalid_response",
-      200,
-    );
+    const error = await expectCreditError(provider.orderReport({ id: "NO-X-998877665", language: "EN" }), "invalid_response", 200);
     expect(error.message).toContain("application/json");
   });
 
   it("passes Creditsafe's refusal of a language on as an http error", async () => {
     const { provider } = await setup();
 
-    const error = await expectCreditError(provider.orderReport({ id: "GB-0-01234567", language: "NO", companyName: "THAMES LEDGER LIMITED" }), "http", 400);
+    const error = await expectCreditError(provider.orderReport({ id: "GB-0-01234567", language: "NO" }), "http", 400);
     expect(error.message).toContain("language is not available");
   });
 });
@@ -386,7 +414,7 @@ describe("creditsafe credit provider: failures", () => {
     const error = await expectCreditError(provider.searchCompanies({ country: "NO", name: "fjordlys" }), "http", 500);
     expect(error.message).toContain("An error has occurred");
     await expectCreditError(provider.reportLanguages("NO"), "http", 503);
-    await expectCreditError(provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "x" }), "http", 500);
+    await expectCreditError(provider.orderReport({ id: "NO-X-998877665", language: "EN" }), "http", 500);
   });
 
   it("gives up on a Creditsafe that never answers", async () => {
@@ -434,11 +462,11 @@ describe("creditsafe credit provider: secrets", () => {
     fake.answer("search", { status: 500, json: { message: `bad password ${PASSWORD}`, details: `token ${token}` } });
     errors.push(await caught(provider.searchCompanies({ country: "NO", name: "fjordlys" })));
     fake.answer("report", { fixture: "report-json.json" });
-    errors.push(await caught(provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "x" })));
+    errors.push(await caught(provider.orderReport({ id: "NO-X-998877665", language: "EN" })));
     fake.answer("reportLanguages", { status: 401, json: { error: `Invalid token ${token}` } });
     errors.push(await caught(provider.reportLanguages("NO")));
     fake.hang("report");
-    errors.push(await caught(provider.orderReport({ id: "NO-X-998877665", language: "EN", companyName: "x" })));
+    errors.push(await caught(provider.orderReport({ id: "NO-X-998877665", language: "EN" })));
     await fake.close();
     errors.push(await caught(provider.reportLanguages("GB")));
 
@@ -457,7 +485,7 @@ describe("creditProvider() with CREDIT_PROVIDER=creditsafe", () => {
   it("returns the Creditsafe adapter at CREDITSAFE_BASE_URL", async () => {
     const fake = await startCreditsafeFake({ password: PASSWORD });
 
-    const provider = await creditProvider({
+    const provider = await creditProvider(LOCAL, {
       CREDIT_PROVIDER: "creditsafe",
       CREDITSAFE_BASE_URL: fake.baseUrl,
       CREDITSAFE_USERNAME: fake.username,
@@ -477,7 +505,7 @@ describe("creditProvider() with CREDIT_PROVIDER=creditsafe", () => {
       { CREDIT_PROVIDER: "creditsafe", CREDITSAFE_PASSWORD: PASSWORD },
       { CREDIT_PROVIDER: "creditsafe", CREDITSAFE_USERNAME: "integration-user", CREDITSAFE_PASSWORD: "" },
     ]) {
-      const error = await expectCreditError(creditProvider(environment), "not_configured");
+      const error = await expectCreditError(creditProvider(LOCAL, environment), "not_configured");
       expect(error.message).toMatch(/CREDITSAFE_USERNAME and CREDITSAFE_PASSWORD/);
       expect(error.message).not.toContain(PASSWORD);
     }

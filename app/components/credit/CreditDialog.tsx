@@ -8,7 +8,7 @@ import { CREDIT_COUNTRIES, CREDIT_SEARCH_DEBOUNCE_MS, DEFAULT_REPORT_FILE_NAME, 
 import { useFetchDownload } from "~/components/ui/download";
 import type { loadCreditDialog } from "~/models/credit-dialog.server";
 import { MISSING } from "~/models/format";
-import { CREDIT_ORDER_ACTION, CreditConfirmStep } from "./CreditConfirmStep";
+import { CreditConfirmStep, useCreditOrdering } from "./CreditConfirmStep";
 import { CreditTermsDialog } from "./CreditTermsDialog";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { useCreditLinks, type CreditParams } from "./links";
@@ -30,13 +30,6 @@ function stateParams(dialog: CreditDialogData): CreditParams {
     case "done":
       return { step: "done", order: String(dialog.order.id) };
   }
-}
-
-/** Whether the confirm form's POST is under way (the loading step). */
-function useOrdering(): boolean {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formAction || navigation.formMethod?.toUpperCase() !== "POST") return false;
-  return new URL(navigation.formAction, "http://localhost").pathname === CREDIT_ORDER_ACTION;
 }
 
 function useCountryName() {
@@ -61,7 +54,7 @@ export function CreditDialog({ dialog }: { dialog: CreditDialogData }) {
   const links = useCreditLinks();
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
-  const ordering = useOrdering();
+  const ordering = useCreditOrdering();
   const orderingRef = useRef(ordering);
   orderingRef.current = ordering;
 
@@ -99,17 +92,19 @@ export function CreditDialog({ dialog }: { dialog: CreditDialogData }) {
           </Link>
         </header>
         <div className="px-5 py-5">
-          {ordering ? (
-            <LoadingStep />
-          ) : dialog.step === "search" ? (
-            <SearchStep dialog={dialog} />
-          ) : dialog.step === "details" ? (
-            <DetailsStep dialog={dialog} />
-          ) : dialog.step === "confirm" ? (
-            <CreditConfirmStep dialog={dialog} busy={ordering} />
-          ) : (
-            <DoneStep dialog={dialog} />
-          )}
+          {ordering ? <LoadingStep /> : null}
+          {/* Hidden, not unmounted, while the order is placed: a refused order comes back to the form as the user left it. */}
+          <div hidden={ordering}>
+            {dialog.step === "search" ? (
+              <SearchStep dialog={dialog} />
+            ) : dialog.step === "details" ? (
+              <DetailsStep dialog={dialog} />
+            ) : dialog.step === "confirm" ? (
+              <CreditConfirmStep dialog={dialog} busy={ordering} />
+            ) : (
+              <DoneStep dialog={dialog} />
+            )}
+          </div>
         </div>
       </div>
       {dialog.terms ? (

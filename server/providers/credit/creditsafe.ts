@@ -235,6 +235,8 @@ function sanitizeFileName(name: string): string | null {
   // Only the last path segment: a name with directories must not steer where the file lands.
   const base = name.split(/[\\/]/).pop() ?? "";
   const stem = base
+    // Control characters are what this strips: they must not reach a header or a file name.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/\s+/g, " ")
     .replace(/\.pdf$/i, "")
@@ -389,6 +391,28 @@ export function createCreditsafeProvider(options: CreditsafeProviderOptions): Cr
     return reply.status >= 200 && reply.status < 300;
   }
 
+  /** GET /companies with these parameters: the valid hits; none for a 404 or an empty answer. */
+  async function searchHits(params: URLSearchParams): Promise<SearchHit[]> {
+    const path = `/companies?${params.toString()}`;
+    const reply = await authorizedGet(path, "application/json");
+    // Creditsafe answers "no companies" with 404 on some searches and 200 with an empty list on others.
+    if (reply.status === 404) return [];
+    if (!ok(reply)) throw httpError(reply, path);
+    const body = parseJson(reply, describe("GET", path));
+    if (!isRecord(body)) {
+      throw new CreditError("invalid_response", `Unexpected search answer from Creditsafe for ${describe("GET", path)}`, reply.status);
+    }
+    // The no-results model types companies as an object, so anything but a list means no hits.
+    if (!Array.isArray(body.companies)) return [];
+    const hits = body.companies.map((item) => companySchema.safeParse(item));
+    const valid = hits.flatMap((hit) => (hit.success ? [hit.data] : []));
+    // One malformed hit should not hide the others; only a list with nothing usable is an error.
+    if (hits.length > 0 && valid.length === 0) {
+      throw new CreditError("invalid_response", `Creditsafe sent search hits without ids for ${describe("GET", path)}`, reply.status);
+    }
+    return valid;
+  }
+
   return {
     name: "creditsafe",
 
@@ -404,25 +428,15 @@ export function createCreditsafeProvider(options: CreditsafeProviderOptions): Cr
       if (name) params.set("name", name);
       params.set("page", "1");
       params.set("pageSize", String(SEARCH_PAGE_SIZE));
-      const path = `/companies?${params.toString()}`;
+      return (await searchHits(params)).map((hit) => mapCompany(hit, country));
+    },
 
-      const reply = await authorizedGet(path, "application/json");
-      // Creditsafe answers "no companies" with 404 on some searches and 200 with an empty list on others.
-      if (reply.status === 404) return [];
-      if (!ok(reply)) throw httpError(reply, path);
-      const body = parseJson(reply, describe("GET", path));
-      if (!isRecord(body)) {
-        throw new CreditError("invalid_response", `Unexpected search answer from Creditsafe for ${describe("GET", path)}`, reply.status);
-      }
-      // The no-results model types companies as an object, so anything but a list means no hits.
-      if (!Array.isArray(body.companies)) return [];
-      const hits = body.companies.map((item) => companySchema.safeParse(item));
-      const valid = hits.flatMap((hit) => (hit.success ? [hit.data] : []));
-      // One malformed hit should not hide the others; only a list with nothing usable is an error.
-      if (hits.length > 0 && valid.length === 0) {
-        throw new CreditError("invalid_response", `Creditsafe sent search hits without ids for ${describe("GET", path)}`, reply.status);
-      }
-      return valid.map((hit) => mapCompany(hit, country));
+    async company({ id, country }) {
+      const code = country.trim().toUpperCase();
+      // The search takes the connectId as `id` (Creditsafe's OpenAPI, GET /companies); one answer is one company.
+      const params = new URLSearchParams({ countries: code, id, page: "1", pageSize: "1" });
+      const hit = (await searchHits(params)).find((candidate) => candidate.id === id);
+      return hit ? mapCompany(hit, code) : null;
     },
 
     async reportLanguages(country) {

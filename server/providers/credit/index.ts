@@ -1,7 +1,10 @@
 import { z } from "zod";
+import type { LocalCreditOptions } from "./local";
 import { CreditError, type CreditProvider } from "./types";
 
 export * from "./types";
+export type { LocalCompany, LocalCreditOptions, LocalCreditStore, LocalReportFacts } from "./local";
+export type { ReportTextLanguage, ReportTexts } from "./pdf-report";
 
 const creditEnvSchema = z.object({
   CREDIT_PROVIDER: z.enum(["local", "creditsafe"]).default("local"),
@@ -12,8 +15,12 @@ const creditEnvSchema = z.object({
 
 let cached: CreditProvider | undefined;
 
-/** The credit provider the environment asks for: `local` (default) or `creditsafe` (needs user name and password). */
-export async function creditProvider(environment: Record<string, string | undefined> = process.env): Promise<CreditProvider> {
+/**
+ * The credit provider the environment asks for: `local` (default) or
+ * `creditsafe` (needs user name and password). The local provider reads the
+ * registry store and prints texts that the caller hands over in `local`.
+ */
+export async function creditProvider(local: LocalCreditOptions, environment: Record<string, string | undefined> = process.env): Promise<CreditProvider> {
   if (cached && environment === process.env) return cached;
   const parsed = creditEnvSchema.safeParse({
     CREDIT_PROVIDER: environment.CREDIT_PROVIDER || undefined,
@@ -31,7 +38,7 @@ export async function creditProvider(environment: Record<string, string | undefi
     provider = createCreditsafeProvider({ baseUrl: parsed.data.CREDITSAFE_BASE_URL, username, password });
   } else {
     const { createLocalCreditProvider } = await import("./local");
-    provider = createLocalCreditProvider();
+    provider = createLocalCreditProvider(local);
   }
   if (environment === process.env) cached = provider;
   return provider;

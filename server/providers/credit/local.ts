@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from "kysely";
-import { db } from "@server/db";
+import type { Selectable } from "kysely";
+import type { CompanyTable } from "@server/db-types";
+import type { FinancialStatement } from "~/models/financials";
 import { padPostalCode } from "~/models/format";
-import { announcements, board, country, financialStatements, findCompany, ftsQuery, shareholders, type CompanyRow } from "~/models/registry.server";
 import { financialRisk } from "~/models/risk";
-import { osloDate, renderCreditReport, type CreditReportInput } from "./pdf-report";
+import { osloDate, renderCreditReport, type CreditReportInput, type ReportTextLanguage, type ReportTexts } from "./pdf-report";
 import { CreditError, type CreditCompany, type CreditCompanyAddress, type CreditProvider, type CreditSearch, type ReportLanguage } from "./types";
 
 /**
@@ -11,6 +11,10 @@ import { CreditError, type CreditCompany, type CreditCompanyAddress, type Credit
  * credit report itself, as a PDF, from the same store (DESIGN.md, providers).
  * Works offline; the demo seed gives it Norwegian companies and a few
  * fictional ones in each of the other report countries.
+ *
+ * It reads the store through a {@link LocalCreditStore} and prints the texts
+ * it is handed: the queries live with the registry model, the words in the
+ * locales, and both are passed in by the model that creates the provider.
  */
 
 export const LOCAL_ID_PREFIX = "local:";
@@ -26,8 +30,38 @@ export const REPORT_ANNOUNCEMENT_YEARS = 3;
  */
 export type LocalCompanyStatus = "Active" | "Bankrupt" | "Inactive" | "Deleted";
 
+/** A registry unit as the store keeps it (a `companies` row). */
+export type LocalCompany = Selectable<CompanyTable>;
+
+/** What the report prints besides the unit itself, as the registry model reads it. */
+export interface LocalReportFacts {
+  /** Newest first; amounts in thousands of their currency. */
+  statements: Array<FinancialStatement & { currency: string }>;
+  /** The current board. */
+  board: Array<{ name: string; position: string; active_from: string | null }>;
+  /** Largest stake first; `reference` is '/organizations/{org number}' for a company owner. */
+  shareholders: Array<{ name: string; reference: string; ownership: number | null }>;
+  /** Newest first, all of them: the report keeps its own window. */
+  announcements: Array<{ date: string; type: string; detail: string | null; risk: number }>;
+  /** The unit's country in English and Norwegian; null when the store has no such country. */
+  country: { country_name: string; country_name_no: string } | null;
+}
+
+/** The registry store the local provider reads (implemented by the credit report model). */
+export interface LocalCreditStore {
+  /**
+   * Units of one country by registration number (exact; the foreign demo
+   * numbers also without their country prefix) and/or name (full-text
+   * prefix words, or the name's start), best first, at most `limit`.
+   */
+  searchCompanies(search: { country: string; name: string; regNo: string; limit: number }): Promise<LocalCompany[]>;
+  /** The unit with this organisation number, if the store has it. */
+  findCompany(orgNumber: string): Promise<LocalCompany | undefined>;
+  reportFacts(company: LocalCompany): Promise<LocalReportFacts>;
+}
+
 type StatusFields = Pick<
-  CompanyRow,
+  LocalCompany,
   "deleted_at" | "is_bankrupt" | "date_of_bankruptcy" | "is_active" | "is_under_liquidation" | "is_under_forced_liquidation"
 >;
 
@@ -59,7 +93,7 @@ export function splitStreet(streetAddress: string | null): { street: string | nu
   return match ? { street: match[1], houseNo: match[2].replace(/\s+/g, " ") } : { street: line, houseNo: null };
 }
 
-function address(c: CompanyRow): CreditCompanyAddress {
+function address(c: LocalCompany): CreditCompanyAddress {
   return {
     ...splitStreet(c.street_address),
     // Only Norwegian postal codes are four digits that lose a leading zero.
@@ -68,7 +102,7 @@ function address(c: CompanyRow): CreditCompanyAddress {
   };
 }
 
-function toCreditCompany(c: CompanyRow): CreditCompany {
+function toCreditCompany(c: LocalCompany): CreditCompany {
   return {
     id: `${LOCAL_ID_PREFIX}${c.org_number}`,
     name: c.legal_name,
@@ -80,50 +114,13 @@ function toCreditCompany(c: CompanyRow): CreditCompany {
   };
 }
 
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-/**
- * Companies of one country by registration number (exact, spaces ignored)
- * and/or name (full-text prefix words, or the name's start). The foreign demo
- * numbers carry their country as a prefix ('DE-HRB214941'); the number as the
- * local register writes it ('HRB214941') finds them too.
- * Best first: name equal to the query, then starting with it, then units
- * not deleted, active ones, full-text rank, and larger companies.
- */
-async function search(input: CreditSearch): Promise<CreditCompany[]> {
-  const countryCode = input.country.trim().toUpperCase();
+/** The search as the dialog and the API give it: one country, a name and/or a number (spaces ignored). */
+function searchTerms(input: CreditSearch): { country: string; name: string; regNo: string } | null {
+  const country = input.country.trim().toUpperCase();
   const regNo = input.regNo?.replace(/\s/g, "") ?? "";
   const name = input.name?.trim() ?? "";
-  if (!/^[A-Z]{2}$/.test(countryCode) || (!regNo && !name)) return [];
-
-  let query = db().selectFrom("companies").selectAll("companies").where("companies.country_code", "=", countryCode);
-  if (regNo) query = query.where("companies.org_number", "in", [regNo, `${countryCode}-${regNo}`]);
-
-  // Without a name there is nothing to rank by; a constant ORDER BY 0 would be read as a column number.
-  let nameOrder: RawBuilder<number> | null = null;
-  let rank: RawBuilder<number> | null = null;
-  if (name) {
-    const match = ftsQuery(name);
-    const prefix = likePrefix(name);
-    // LIKE folds ASCII case only; the full-text index folds case and accents for the rest.
-    const startsWith = sql<boolean>`companies.legal_name like ${prefix} escape '\\'`;
-    if (match) {
-      query = query.where(sql<boolean>`(companies.id in (select rowid from companies_fts where companies_fts match ${match}) or ${startsWith})`);
-      rank = sql<number>`coalesce((select rank from companies_fts where companies_fts match ${match} and rowid = companies.id), 0)`;
-    } else {
-      query = query.where(startsWith);
-    }
-    nameOrder = sql<number>`case when lower(companies.legal_name) = lower(${name}) then 0 when ${startsWith} then 1 else 2 end`;
-  }
-  if (nameOrder) query = query.orderBy(nameOrder);
-  query = query.orderBy(sql`companies.deleted_at is not null`).orderBy("companies.is_active", "desc");
-  if (rank) query = query.orderBy(rank);
-  const rows = await query
-    .orderBy(sql`coalesce(companies.number_of_employees, 0)`, "desc")
-    .orderBy("companies.legal_name")
-    .limit(MAX_SEARCH_RESULTS)
-    .execute();
-  return rows.map(toCreditCompany);
+  if (!/^[A-Z]{2}$/.test(country) || (!regNo && !name)) return null;
+  return { country, name, regNo };
 }
 
 /** 'credit-report-{orgnr}-{YYYY-MM-DD}-{en|no}.pdf', the org number reduced to letters, digits and dashes. */
@@ -137,15 +134,8 @@ function yearsBefore(day: string, years: number): string {
   return `${String(Number(day.slice(0, 4)) - years).padStart(4, "0")}${day.slice(4)}`;
 }
 
-async function reportInput(company: CompanyRow, language: ReportLanguage, now: Date): Promise<CreditReportInput> {
-  const lang = language === "NO" ? "no" : "en";
-  const [statements, members, owners, news, land] = await Promise.all([
-    financialStatements(company.id),
-    board(company.id, "current"),
-    shareholders(company.id),
-    announcements(company.id),
-    country(company.country_code),
-  ]);
+function reportInput(company: LocalCompany, facts: LocalReportFacts, lang: ReportTextLanguage, texts: ReportTexts, now: Date): CreditReportInput {
+  const { statements, board: members, shareholders: owners, announcements: news, country: land } = facts;
   const day = osloDate(now);
   const since = yearsBefore(day, REPORT_ANNOUNCEMENT_YEARS);
   const score = financialRisk(statements);
@@ -162,6 +152,7 @@ async function reportInput(company: CompanyRow, language: ReportLanguage, now: D
     : company.org_form;
   return {
     language: lang,
+    texts,
     now,
     company: {
       orgNumber: company.org_number,
@@ -206,24 +197,43 @@ async function reportInput(company: CompanyRow, language: ReportLanguage, now: D
 }
 
 export interface LocalCreditOptions {
+  /** Where the registry facts come from. */
+  store: LocalCreditStore;
+  /** The creditReport texts of each report language. */
+  texts: Record<ReportTextLanguage, ReportTexts>;
   /** The report's moment; fixed in tests so that the same input gives the same bytes. */
   now?: () => Date;
 }
 
-export function createLocalCreditProvider(options: LocalCreditOptions = {}): CreditProvider {
+export function createLocalCreditProvider(options: LocalCreditOptions): CreditProvider {
+  const { store, texts } = options;
   const now = options.now ?? (() => new Date());
+
+  /** The unit behind a `local:{org number}` id, if the store has it. */
+  async function unit(id: string): Promise<LocalCompany | undefined> {
+    const orgNumber = id.startsWith(LOCAL_ID_PREFIX) ? id.slice(LOCAL_ID_PREFIX.length) : "";
+    return orgNumber ? store.findCompany(orgNumber) : undefined;
+  }
+
   return {
     name: "local",
-    searchCompanies: search,
+    async searchCompanies(input) {
+      const terms = searchTerms(input);
+      return terms ? (await store.searchCompanies({ ...terms, limit: MAX_SEARCH_RESULTS })).map(toCreditCompany) : [];
+    },
+    async company({ id, country }) {
+      const found = await unit(id);
+      return found && found.country_code === country.trim().toUpperCase() ? toCreditCompany(found) : null;
+    },
     async reportLanguages(countryCode) {
       return countryCode.trim().toUpperCase() === "NO" ? ["NO", "EN"] : ["EN"];
     },
     async orderReport({ id, language }) {
-      const orgNumber = id.startsWith(LOCAL_ID_PREFIX) ? id.slice(LOCAL_ID_PREFIX.length) : "";
-      const company = orgNumber ? await findCompany(orgNumber) : undefined;
+      const company = await unit(id);
       if (!company) throw new CreditError("not_found", `No company ${id} in the registry store`, 404);
       const at = now();
-      const pdf = await renderCreditReport(await reportInput(company, language === "NO" ? "NO" : "EN", at));
+      const lang: ReportTextLanguage = language === "NO" ? "no" : "en";
+      const pdf = await renderCreditReport(reportInput(company, await store.reportFacts(company), lang, texts[lang], at));
       return { pdf, fileName: reportFileName(company.org_number, osloDate(at), language) };
     },
   };

@@ -1,21 +1,21 @@
 import PDFDocument from "pdfkit";
-import type { Language } from "~/i18n";
 import { ebitda, type FinancialRiskScore, type FinancialStatement } from "~/models/financials";
 import { formatDate, formatOwnership, formatPercent, formatThousands, MISSING } from "~/models/format";
 import { announcementRiskLabel, isCeo, isChairman, riskBandColor, type RiskBand } from "~/models/risk";
-import en from "../../../locales/en/creditReport.json";
-import no from "../../../locales/no/creditReport.json";
+import type en from "../../../locales/en/creditReport.json";
 
 /**
  * The layout of the local provider's credit report (A4, pdfkit, built-in
  * Helvetica). Pure: it gets everything it prints in a {@link CreditReportInput}
  * and reads nothing else, so the same input and `now` give the same bytes.
- * Every printed word comes from locales/{en,no}/creditReport.json.
+ * Every printed word comes in with the input: the caller hands over the
+ * creditReport texts (locales/{en,no}/creditReport.json) of the report's language.
  */
 
+/** The creditReport namespace of one language, shaped like the English file. */
 export type ReportTexts = typeof en;
-// Typing the Norwegian file as the English one makes a key missing in either a compile error.
-const TEXTS: Record<Language, ReportTexts> = { en, no };
+/** The languages a report is written in (the app's interface languages). */
+export type ReportTextLanguage = "en" | "no";
 
 export interface ReportCompanyFlags {
   bankrupt: boolean;
@@ -28,7 +28,9 @@ export interface ReportCompanyFlags {
 }
 
 export interface CreditReportInput {
-  language: Language;
+  language: ReportTextLanguage;
+  /** Every printed word, in `language`. */
+  texts: ReportTexts;
   /** The moment of the report: printed as its Oslo calendar date and written as the PDF's CreationDate. */
   now: Date;
   company: {
@@ -109,7 +111,7 @@ export function osloDate(instant: Date): string {
  * English reports use the product's en-GB dates ('5 Mar 2024'); Norwegian
  * ones the dd.mm.yyyy a Norwegian reader expects in a formal document.
  */
-function formatDay(value: string | Date | null | undefined, language: Language): string {
+function formatDay(value: string | Date | null | undefined, language: ReportTextLanguage): string {
   if (value === null || value === undefined || value === "") return MISSING;
   if (language === "en") return formatDate(value);
   const day = value instanceof Date ? osloDate(value) : value.slice(0, 10);
@@ -117,7 +119,7 @@ function formatDay(value: string | Date | null | undefined, language: Language):
   return match ? `${match[3]}.${match[2]}.${match[1]}` : MISSING;
 }
 
-function formatDecimal(value: number | null, language: Language, digits: number): string {
+function formatDecimal(value: number | null, language: ReportTextLanguage, digits: number): string {
   if (value === null || !Number.isFinite(value)) return MISSING;
   return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
@@ -188,7 +190,7 @@ class ReportWriter {
     readonly input: CreditReportInput,
     readonly reportDay: string,
   ) {
-    this.t = TEXTS[input.language];
+    this.t = input.texts;
     const { name, orgNumber } = input.company;
     const product = this.t.productName;
     this.doc = new PDFDocument({

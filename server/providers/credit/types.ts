@@ -39,9 +39,15 @@ export interface CreditReportFile {
 export interface CreditProvider {
   readonly name: "local" | "creditsafe";
   searchCompanies(search: CreditSearch): Promise<CreditCompany[]>;
+  /**
+   * One company by the id a search gave, as the provider has it; null when it
+   * has none by that id in that country. An order takes its company's name and
+   * number from here, never from the client.
+   */
+  company(ref: { id: string; country: string }): Promise<CreditCompany | null>;
   /** The languages reports can be had in for a country, as codes such as 'NO', 'EN'. */
   reportLanguages(country: string): Promise<string[]>;
-  orderReport(order: { id: string; language: ReportLanguage; companyName: string }): Promise<CreditReportFile>;
+  orderReport(order: { id: string; language: ReportLanguage }): Promise<CreditReportFile>;
 }
 
 export type CreditErrorKind = "auth" | "http" | "timeout" | "network" | "invalid_response" | "not_found" | "not_configured";
