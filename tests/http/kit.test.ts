@@ -130,21 +130,52 @@ describe("responses", () => {
 });
 
 describe("the permission table", () => {
-  const member = (accessLevel: number, extra: Partial<Subject> = {}): Subject => ({ accessLevel, isAdmin: false, organizationId: 1, organizationKind: "customer", ...extra });
+  const member = (accessLevel: number, extra: Partial<Subject> = {}): Subject => ({
+    accessLevel,
+    isAdmin: false,
+    organizationId: 1,
+    organizationKind: "customer",
+    ...extra,
+  });
   const cases: [string, Subject | null, Partial<Record<Permission, boolean>>][] = [
     ["visitor", null, { signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false }],
-    ["respondent", member(1, { organizationKind: "supplier" }), { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false }],
-    ["respondent at level 2", member(2, { organizationKind: "supplier" }), { registryRead: true, suppliersRead: false, suppliersWrite: false, creditOrder: false }],
-    ["level 1", member(1), { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false, creditOrder: false, organizationManage: false }],
+    [
+      "respondent",
+      member(1, { organizationKind: "supplier" }),
+      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false },
+    ],
+    [
+      "respondent at level 2",
+      member(2, { organizationKind: "supplier" }),
+      { registryRead: true, suppliersRead: false, suppliersWrite: false, creditOrder: false },
+    ],
+    [
+      "level 1",
+      member(1),
+      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false, creditOrder: false, organizationManage: false },
+    ],
     ["level 2", member(2), { registryRead: true, suppliersRead: true, suppliersWrite: true, creditOrder: true, organizationManage: false, admin: false }],
     ["level 3", member(3), { suppliersWrite: true, organizationManage: true, admin: false }],
-    ["operator without organisation", { accessLevel: 0, isAdmin: true, organizationId: null }, { signedIn: true, admin: true, ownFiles: false, suppliersRead: false }],
+    [
+      "operator without organisation",
+      { accessLevel: 0, isAdmin: true, organizationId: null },
+      { signedIn: true, admin: true, ownFiles: false, suppliersRead: false },
+    ],
   ];
   it.each(cases)("%s", (_name, subject, expected) => {
     for (const [permission, allowed] of Object.entries(expected)) expect([permission, can(subject, permission as Permission)]).toEqual([permission, allowed]);
   });
   it("every permission is decided for every role above", () => {
-    expect(Object.keys(PERMISSIONS).sort()).toEqual(["admin", "creditOrder", "organizationManage", "ownFiles", "registryRead", "signedIn", "suppliersRead", "suppliersWrite"]);
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([
+      "admin",
+      "creditOrder",
+      "organizationManage",
+      "ownFiles",
+      "registryRead",
+      "signedIn",
+      "suppliersRead",
+      "suppliersWrite",
+    ]);
   });
 });
 
