@@ -17,7 +17,7 @@ import {
   type ConnectionChange,
 } from "~/models/connections.server";
 import { deleteTag } from "~/models/tags.server";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
 import { BoardSection } from "~/components/supplier/BoardSection";
@@ -221,6 +221,8 @@ export default function SupplierScreen() {
   const data: SupplierScreenData = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const statementsPage = params.get("view") === "statements";
+  // The root's one-time notice ('Saved!' after a plain post), read by id: a route never imports the root module.
+  const notice = useRouteLoaderData<{ notice?: string | null }>("root")?.notice ?? null;
   return (
     <div className="mx-auto max-w-7xl">
       <SupplierHeader data={data} />
@@ -253,8 +255,8 @@ export default function SupplierScreen() {
       )}
       <TaskResponseModal data={data} />
       {params.get("edit") === "connection" ? (
-        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles}>
-          {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} /> : null}
+        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} savedNotice={notice === "common:saved"}>
+          {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} layer={2} /> : null}
         </EditConnectionSlideOver>
       ) : params.get("dialog") === "tags" ? (
         <ManageTagsDialog tags={data.tags} />
