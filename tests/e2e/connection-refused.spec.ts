@@ -27,8 +27,8 @@ test.beforeEach(({ page }) => {
   page.on("pageerror", (e) => consoleErrors.push(e.message));
 });
 test.afterEach(() => {
-  // The refused posts answer 400 on purpose; the browser logs those as failed resources.
-  expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  // The refused posts answer 400 or 403 on purpose; the browser logs those as failed resources.
+  expect(consoleErrors.filter((e) => !/status of 40[03]/.test(e))).toEqual([]);
 });
 
 async function followedConnection(page: Page, texts: Texts) {
@@ -104,4 +104,66 @@ test("a blank comment is refused under the comment box, and nothing is saved", a
     user.organizationId,
   );
   expect(count).toBe(0);
+});
+
+test("with JavaScript, Escape closes the innermost layer first: the confirmation, then Manage Tags, then the slide-over", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "keyboard behaviour of the enhanced dialogs");
+  const user = await createUser();
+  await signIn(context, user);
+  const panel = await followedConnection(page, en);
+  await panel.getByLabel(en.edit.addComment).fill("To be kept.");
+  await panel.getByRole("button", { name: en.edit.addComment }).click();
+  await expect(panel.getByText("To be kept.")).toBeVisible();
+
+  await panel.getByRole("link", { name: en.edit.deleteComment, exact: true }).first().click();
+  const step = page.getByRole("alertdialog");
+  await expect(step).toContainText(en.confirm.deleteComment);
+  // Focus starts on Cancel, so Enter does not delete by accident.
+  await expect(step.getByRole("link", { name: en.confirm.cancel })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(step).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText("To be kept.")).toBeVisible();
+
+  await panel.getByRole("link", { name: en.edit.manageTags }).click();
+  const tags = page.getByRole("dialog", { name: en.tags.title });
+  await expect(tags).toBeVisible();
+  await expect(tags).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(tags).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(page).not.toHaveURL(/edit=connection/);
+});
+
+test("deleting a colleague's comment is refused inside the confirmation step, and the comment stays", async ({ page, context }) => {
+  const user = await createUser();
+  await signIn(context, user);
+  const panel = await followedConnection(page, en);
+  // A colleague's comment: another member of the same organisation wrote it.
+  const [colleague] = queryDb<{ id: number }>(
+    "insert into users (email, password_hash, language, is_admin, organization_id, access_level, created_at) values (?, 'x', 'en', 0, ?, 2, ?) returning id",
+    `colleague-${user.id}@e2e.test`,
+    user.organizationId,
+    new Date().toISOString(),
+  );
+  queryDb(
+    "insert into organization_connection_comments (connection_id, user_id, text, created_at) select id, ?, 'By a colleague.', ? from organization_connections where parent_organization_id = ? and is_deleted = 0 returning id",
+    colleague.id,
+    new Date().toISOString(),
+    user.organizationId,
+  );
+  await page.reload();
+  await expect(panel.getByText("By a colleague.")).toBeVisible();
+  await panel.getByRole("link", { name: en.edit.deleteComment, exact: true }).first().click();
+  const step = page.getByRole("alertdialog");
+  await step.getByRole("button", { name: en.confirm.confirmDelete }).click();
+  await expect(step.getByRole("alert")).toHaveText(en.errors.authorOnly);
+  await step.getByRole("link", { name: en.confirm.cancel }).click();
+  await expect(step).toHaveCount(0);
+  await expect(panel.getByText("By a colleague.")).toBeVisible();
 });
