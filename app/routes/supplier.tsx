@@ -78,7 +78,7 @@ type T = (key: string) => string;
  * messages. Ids are positive whole numbers written plainly (" 5" or "0x10"
  * is refused, never read as 5 or 16).
  */
-export function connectionFormSchemas(t: T) {
+function connectionFormSchemas(t: T) {
   const id = (message: string) => z.string({ error: message }).regex(ID, message).transform(Number);
   return {
     none: z.object({}),
