@@ -1,9 +1,9 @@
 import type { Transaction } from "kysely";
-import { z } from "zod";
 import { db, now } from "@server/db";
 import { apiError } from "@server/http";
 import type { DB } from "@server/db-types";
 import { recordConnectionEvent } from "./connection-audit.server";
+import { followedConnectionId } from "./follows.server";
 import { findCompany } from "./registry.server";
 
 /**
@@ -29,70 +29,67 @@ export interface ConnectionData {
   files: Array<{ fileUpload: { id: number; fileName: string; fileSize: number } }>;
 }
 
-/** A refused change: 400 for bad input, 404 for an id that is not the organisation's. */
+/** What was refused, and why: the route maps `reason` to its answer and `subject` to the user's words. */
+export type ConnectionRefusal = {
+  reason: "not-found" | "forbidden" | "invalid";
+  subject: "connection" | "company" | "tag" | "comment" | "file" | "attachment" | "own-organization" | "author";
+};
+
+/**
+ * A refused change (a plain domain error, never an HTTP answer): an id that
+ * is not the organisation's, a comment by someone else, a company that is
+ * not in the registry. Thrown inside the change's transaction, so nothing of
+ * it is saved. `message` is for logs and the JSON API, never for the screen.
+ */
 export class ConnectionError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404,
-    message: string,
-  ) {
+  readonly reason: ConnectionRefusal["reason"];
+  readonly subject: ConnectionRefusal["subject"];
+  constructor(refusal: ConnectionRefusal, message: string) {
     super(message);
     this.name = "ConnectionError";
+    this.reason = refusal.reason;
+    this.subject = refusal.subject;
   }
 }
 
-const ids = z.array(z.number().int().positive()).min(1, "Choose at least one").max(100);
-const title = z.string().trim().min(1, "A tag title must not be empty").max(100);
+const notFound = (subject: ConnectionRefusal["subject"], message: string) => new ConnectionError({ reason: "not-found", subject }, message);
 
-/** One change of PATCH /api/organization-connections/{id} (spec 02 §7): exactly one key. */
-export const connectionChangeSchema = z.union([
-  z.strictObject({ contact_email: z.union([z.email("Enter a valid email address").max(254), z.literal("").transform(() => null), z.null()]) }),
-  z.strictObject({ is_priority: z.boolean() }),
-  z.strictObject({ is_due_diligence: z.boolean() }),
-  z.strictObject({ is_deleted: z.literal(true) }),
-  z.strictObject({ removeTagIds: ids }),
-  z.strictObject({ addTagIds: ids }),
-  z.strictObject({ newTags: z.array(title).min(1, "Enter a tag title").max(20) }),
-  z.strictObject({ newComment: z.string().trim().min(1, "A comment must not be empty").max(5000) }),
-]);
-
-export type ConnectionChange = z.infer<typeof connectionChangeSchema>;
-
-/** Parses an API body: an object with exactly one known key and a valid value, else a ConnectionError 400. */
-export function parseConnectionChange(body: unknown): ConnectionChange {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ConnectionError(400, "The body must be a JSON object");
-  const keys = Object.keys(body);
-  if (keys.length !== 1)
-    throw new ConnectionError(
-      400,
-      "Send exactly one of contact_email, is_priority, is_due_diligence, is_deleted, removeTagIds, addTagIds, newTags, newComment",
-    );
-  const parsed = connectionChangeSchema.safeParse(body);
-  if (!parsed.success) {
-    const known = ["contact_email", "is_priority", "is_due_diligence", "is_deleted", "removeTagIds", "addTagIds", "newTags", "newComment"];
-    if (!known.includes(keys[0])) throw new ConnectionError(400, `Unknown field: ${keys[0]}`);
-    // The union reports every branch; the one named by the key is the one that matters.
-    const issue = parsed.error.issues.flatMap((i) => (i.code === "invalid_union" ? i.errors.flat() : [i])).find((i) => i.path[0] === keys[0]);
-    throw new ConnectionError(400, `${keys[0]}: ${issue?.message ?? "invalid value"}`);
-  }
-  return parsed.data;
-}
+/** One change of a connection (spec 02 §7 PATCH): exactly one of these. Values are already checked by the caller. */
+export type ConnectionChange =
+  | { contact_email: string | null }
+  | { is_priority: boolean }
+  | { is_due_diligence: boolean }
+  | { is_deleted: true }
+  | { removeTagIds: number[] }
+  | { addTagIds: number[] }
+  | { newTags: string[] }
+  | { newComment: string };
 
 type Database = ReturnType<typeof db> | Transaction<DB>;
 
-async function activeConnectionRow(database: Database, organizationId: number, id: number) {
-  return database
+async function connectionRow(database: Database, organizationId: number, id: number, includeDeleted = false) {
+  let query = database
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
     .select(["c.id", "c.child_organization_id", "c.created_at", "c.contact_email", "c.is_priority", "c.is_due_diligence", "c.is_deleted", "o.name"])
     .where("c.id", "=", id)
-    .where("c.parent_organization_id", "=", organizationId)
-    .where("c.is_deleted", "=", 0)
-    .executeTakeFirst();
+    .where("c.parent_organization_id", "=", organizationId);
+  if (!includeDeleted) query = query.where("c.is_deleted", "=", 0);
+  return query.executeTakeFirst();
 }
 
-/** One connection of the organisation in the spec's shape; null for another organisation's id or a soft-deleted one. */
-export async function getConnection(input: { organizationId: number; id: number }, database: Database = db()): Promise<ConnectionData | null> {
-  const row = await activeConnectionRow(database, input.organizationId, input.id);
+const activeConnectionRow = (database: Database, organizationId: number, id: number) => connectionRow(database, organizationId, id);
+
+/**
+ * One connection of the organisation in the spec's shape; null for another
+ * organisation's id or (unless `includeDeleted`, for the answer to a soft
+ * delete) a soft-deleted one.
+ */
+export async function getConnection(
+  input: { organizationId: number; id: number; includeDeleted?: boolean },
+  database: Database = db(),
+): Promise<ConnectionData | null> {
+  const row = await connectionRow(database, input.organizationId, input.id, input.includeDeleted);
   if (!row) return null;
   const [tags, comments, files] = await Promise.all([
     database
@@ -138,14 +135,15 @@ export async function getConnection(input: { organizationId: number; id: number 
 
 /** The organisation's active connection to a supplier organisation, if any. */
 export async function connectionForSupplier(input: { organizationId: number; supplierOrganizationId: number }): Promise<ConnectionData | null> {
-  const row = await db()
-    .selectFrom("organization_connections")
-    .select("id")
-    .where("parent_organization_id", "=", input.organizationId)
-    .where("child_organization_id", "=", input.supplierOrganizationId)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-  return row ? getConnection({ organizationId: input.organizationId, id: row.id }) : null;
+  const followed = await followedConnectionId({ organizationId: input.organizationId, supplier: { id: input.supplierOrganizationId } });
+  return followed ? getConnection({ organizationId: input.organizationId, id: followed.connectionId }) : null;
+}
+
+/** The id of the organisation's active connection to the company with this organisation number; a ConnectionError when it follows none. */
+export async function connectionIdForCompany(input: { organizationId: number; orgNumber: string }): Promise<number> {
+  const followed = await followedConnectionId({ organizationId: input.organizationId, supplier: { orgNumber: input.orgNumber.replace(/\s/g, "") } });
+  if (!followed) throw notFound("connection", "Connection not found");
+  return followed.connectionId;
 }
 
 /**
@@ -156,7 +154,7 @@ export async function connectionForSupplier(input: { organizationId: number; sup
 export async function addSupplier(input: { organizationId: number; userId: number | null; orgNumber: string }): Promise<ConnectionData> {
   const orgNumber = input.orgNumber.replace(/\s/g, "");
   const company = orgNumber ? await findCompany(orgNumber) : undefined;
-  if (!company) throw new ConnectionError(404, "No company with that organisation number");
+  if (!company) throw notFound("company", "No company with that organisation number");
   const id = await db()
     .transaction()
     .execute(async (trx) => {
@@ -168,7 +166,8 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
           .returning("id")
           .executeTakeFirstOrThrow();
       }
-      if (local.id === input.organizationId) throw new ConnectionError(400, "An organisation cannot be its own supplier");
+      if (local.id === input.organizationId)
+        throw new ConnectionError({ reason: "invalid", subject: "own-organization" }, "An organisation cannot be its own supplier");
       const existing = await trx
         .selectFrom("organization_connections")
         .select("id")
@@ -190,7 +189,7 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
       return created.id;
     });
   const connection = await getConnection({ organizationId: input.organizationId, id });
-  if (!connection) throw new ConnectionError(404, "Connection not found");
+  if (!connection) throw notFound("connection", "Connection not found");
   return connection;
 }
 
@@ -202,7 +201,7 @@ async function organizationTagIds(trx: Transaction<DB>, organizationId: number, 
     .where("organization_id", "=", organizationId)
     .where("id", "in", unique)
     .execute();
-  if (rows.length !== unique.length) throw new ConnectionError(404, "Tag not found");
+  if (rows.length !== unique.length) throw notFound("tag", "Tag not found");
   return rows;
 }
 
@@ -245,7 +244,7 @@ export async function updateConnection(input: {
     .transaction()
     .execute(async (trx) => {
       const row = await activeConnectionRow(trx, organizationId, id);
-      if (!row) throw new ConnectionError(404, "Connection not found");
+      if (!row) throw notFound("connection", "Connection not found");
       const touch = () => trx.updateTable("organization_connections").set({ updated_at: now() }).where("id", "=", id).execute();
       if ("contact_email" in change) {
         const email = change.contact_email?.trim() || null;
@@ -315,7 +314,50 @@ export async function updateConnection(input: {
         await touch();
       }
     });
-  return getConnection({ organizationId, id });
+  return getConnection({ organizationId, id, includeDeleted: "is_deleted" in change });
+}
+
+/**
+ * The slide-over's Save Changes: flags and contact email in one transaction.
+ * Only what differs from the stored connection is written and recorded, so
+ * the audit trail shows real changes.
+ */
+export async function saveConnectionSettings(input: {
+  organizationId: number;
+  userId: number | null;
+  id: number;
+  isPriority: boolean;
+  isDueDiligence: boolean;
+  contactEmail: string | null;
+}): Promise<void> {
+  const { organizationId, userId, id } = input;
+  const base = { connectionId: id, organizationId, userId };
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await activeConnectionRow(trx, organizationId, id);
+      if (!row) throw notFound("connection", "Connection not found");
+      const email = input.contactEmail?.trim() || null;
+      const changes: { is_priority?: number; is_due_diligence?: number; contact_email?: string | null } = {};
+      if (input.isPriority !== (row.is_priority === 1)) {
+        changes.is_priority = input.isPriority ? 1 : 0;
+        await recordConnectionEvent({ ...base, action: "is_priority", detail: { to: input.isPriority } }, trx);
+      }
+      if (input.isDueDiligence !== (row.is_due_diligence === 1)) {
+        changes.is_due_diligence = input.isDueDiligence ? 1 : 0;
+        await recordConnectionEvent({ ...base, action: "is_due_diligence", detail: { to: input.isDueDiligence } }, trx);
+      }
+      if (email !== row.contact_email) {
+        changes.contact_email = email;
+        await recordConnectionEvent({ ...base, action: "contact_email", detail: { from: row.contact_email, to: email } }, trx);
+      }
+      if (Object.keys(changes).length)
+        await trx
+          .updateTable("organization_connections")
+          .set({ ...changes, updated_at: now() })
+          .where("id", "=", id)
+          .execute();
+    });
 }
 
 /** Deletes a comment on one of the organisation's connections: its author or an administrator only. */
@@ -331,9 +373,9 @@ export async function deleteComment(input: { organizationId: number; user: { id:
         .where("c.parent_organization_id", "=", input.organizationId)
         .where("c.is_deleted", "=", 0)
         .executeTakeFirst();
-      if (!comment) throw new ConnectionError(404, "Comment not found");
+      if (!comment) throw notFound("comment", "Comment not found");
       if (comment.user_id !== input.user.id && !input.user.isAdmin)
-        throw new ConnectionError(403, "Only the author or an administrator can delete this comment");
+        throw new ConnectionError({ reason: "forbidden", subject: "author" }, "Only the author or an administrator can delete this comment");
       await trx.deleteFrom("organization_connection_comments").where("id", "=", comment.id).execute();
       await recordConnectionEvent(
         {
@@ -350,18 +392,36 @@ export async function deleteComment(input: { organizationId: number; user: { id:
 
 async function fileOfConnection(trx: Transaction<DB>, input: { organizationId: number; connectionId: number; fileId: number }) {
   const connection = await activeConnectionRow(trx, input.organizationId, input.connectionId);
-  if (!connection) throw new ConnectionError(404, "Connection not found");
+  if (!connection) throw notFound("connection", "Connection not found");
   const file = await trx
     .selectFrom("file_uploads")
-    .select(["id", "file_name"])
+    .select(["id", "file_name", "user_id"])
     .where("id", "=", input.fileId)
     .where("organization_id", "=", input.organizationId)
     .executeTakeFirst();
-  if (!file) throw new ConnectionError(404, "File not found");
+  if (!file) throw notFound("file", "File not found");
   return file;
 }
 
-/** Attaches one of the organisation's files to one of its connections (attaching twice is one link). */
+/**
+ * May this member attach the file? Their own upload, or one the organisation
+ * already shares through one of its active connections. Another member's
+ * private upload reads as missing, like another organisation's.
+ */
+async function mayAttach(trx: Transaction<DB>, input: { organizationId: number; userId: number | null }, file: { id: number; user_id: number | null }) {
+  if (input.userId !== null && file.user_id === input.userId) return true;
+  const shared = await trx
+    .selectFrom("organization_connection_files as cf")
+    .innerJoin("organization_connections as c", "c.id", "cf.connection_id")
+    .select("cf.file_upload_id")
+    .where("cf.file_upload_id", "=", file.id)
+    .where("c.parent_organization_id", "=", input.organizationId)
+    .where("c.is_deleted", "=", 0)
+    .executeTakeFirst();
+  return shared !== undefined;
+}
+
+/** Attaches the member's file (or one the organisation already shares) to one of its connections (attaching twice is one link). */
 export async function attachFile(input: {
   organizationId: number;
   userId: number | null;
@@ -372,6 +432,7 @@ export async function attachFile(input: {
     .transaction()
     .execute(async (trx) => {
       const file = await fileOfConnection(trx, input);
+      if (!(await mayAttach(trx, input, file))) throw notFound("file", "File not found");
       const inserted = await trx
         .insertInto("organization_connection_files")
         .values({ connection_id: input.connectionId, file_upload_id: file.id, created_at: now() })
@@ -409,7 +470,7 @@ export async function detachFile(input: {
         .where("connection_id", "=", input.connectionId)
         .where("file_upload_id", "=", file.id)
         .executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new ConnectionError(404, "The file is not attached to this connection");
+      if (Number(removed.numDeletedRows) === 0) throw notFound("attachment", "The file is not attached to this connection");
       await recordConnectionEvent(
         {
           connectionId: input.connectionId,
@@ -424,114 +485,16 @@ export async function detachFile(input: {
   return getConnection({ organizationId: input.organizationId, id: input.connectionId });
 }
 
-/** Runs an API change and maps a refused one to its JSON error answer. */
+/**
+ * @deprecated For `api.organization-connections.file-uploads.ts` only, until
+ * that route maps a ConnectionError to its answer itself (as the other
+ * connection routes do); then delete this. Models build no HTTP answers.
+ */
 export async function apiAnswer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ConnectionError) throw apiError(error.status, error.message);
+    if (error instanceof ConnectionError) throw apiError(({ invalid: 400, forbidden: 403, "not-found": 404 } as const)[error.reason], error.message);
     throw error;
-  }
-}
-
-const formId = (name: string) =>
-  z.coerce
-    .number({ error: `Choose a ${name}` })
-    .int(`Choose a ${name}`)
-    .positive(`Choose a ${name}`);
-
-/** The forms of the supplier screen's connection card, slide-over and tag dialog: one schema per `intent`. */
-export const connectionIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add-supplier") }),
-  z.object({
-    intent: z.literal("save"),
-    is_priority: z.literal("on").optional(),
-    is_due_diligence: z.literal("on").optional(),
-    contact_email: z.email("Enter a valid email address").max(254).optional(),
-  }),
-  z.object({ intent: z.literal("remove-tag"), tagId: formId("tag") }),
-  z.object({ intent: z.literal("add-tag"), tagId: formId("tag") }),
-  z.object({ intent: z.literal("create-tag"), title: z.string({ error: "Enter a tag title" }).trim().min(1, "Enter a tag title").max(100) }),
-  z.object({ intent: z.literal("add-comment"), text: z.string({ error: "Write a comment" }).trim().min(1, "Write a comment").max(5000) }),
-  z.object({ intent: z.literal("delete-comment"), commentId: formId("comment") }),
-  z.object({ intent: z.literal("attach-file"), fileId: formId("file") }),
-  z.object({ intent: z.literal("detach-file"), fileId: formId("file") }),
-  z.object({ intent: z.literal("delete-connection") }),
-  z.object({ intent: z.literal("delete-tag"), tagId: formId("tag") }),
-]);
-
-export type ConnectionIntent = z.infer<typeof connectionIntentSchema>;
-export const CONNECTION_INTENTS: ReadonlyArray<ConnectionIntent["intent"]> = connectionIntentSchema.options.map((o) => o.shape.intent.value);
-
-/**
- * Runs one form intent of the supplier screen for the organisation's
- * connection to the company `orgNumber`. Throws ConnectionError when refused.
- */
-export async function runConnectionIntent(input: {
-  organizationId: number;
-  user: { id: number; isAdmin: boolean };
-  orgNumber: string;
-  intent: ConnectionIntent;
-}): Promise<void> {
-  const { organizationId, user, intent } = input;
-  const userId = user.id;
-  if (intent.intent === "add-supplier") {
-    await addSupplier({ organizationId, userId, orgNumber: input.orgNumber });
-    return;
-  }
-  if (intent.intent === "delete-tag") {
-    const { deleteTag } = await import("./tags.server");
-    await deleteTag({ organizationId, userId, tagId: intent.tagId });
-    return;
-  }
-  if (intent.intent === "delete-comment") {
-    await deleteComment({ organizationId, user, commentId: intent.commentId });
-    return;
-  }
-  const row = await db()
-    .selectFrom("organization_connections as c")
-    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
-    .select("c.id")
-    .where("c.parent_organization_id", "=", organizationId)
-    .where("c.is_deleted", "=", 0)
-    .where("o.org_number", "=", input.orgNumber.replace(/\s/g, ""))
-    .executeTakeFirst();
-  if (!row) throw new ConnectionError(404, "Connection not found");
-  const id = row.id;
-  const change = (c: ConnectionChange) => updateConnection({ organizationId, userId, id, change: c });
-  switch (intent.intent) {
-    case "save": {
-      const current = await getConnection({ organizationId, id });
-      if (!current) throw new ConnectionError(404, "Connection not found");
-      // Only what changed is saved, so the audit trail shows real changes.
-      const priority = intent.is_priority === "on";
-      const dueDiligence = intent.is_due_diligence === "on";
-      const email = intent.contact_email?.trim() || null;
-      if (priority !== current.is_priority) await change({ is_priority: priority });
-      if (dueDiligence !== current.is_due_diligence) await change({ is_due_diligence: dueDiligence });
-      if (email !== current.contact_email) await change({ contact_email: email });
-      return;
-    }
-    case "remove-tag":
-      await change({ removeTagIds: [intent.tagId] });
-      return;
-    case "add-tag":
-      await change({ addTagIds: [intent.tagId] });
-      return;
-    case "create-tag":
-      await change({ newTags: [intent.title] });
-      return;
-    case "add-comment":
-      await change({ newComment: intent.text });
-      return;
-    case "attach-file":
-      await attachFile({ organizationId, userId, connectionId: id, fileId: intent.fileId });
-      return;
-    case "detach-file":
-      await detachFile({ organizationId, userId, connectionId: id, fileId: intent.fileId });
-      return;
-    case "delete-connection":
-      await change({ is_deleted: true });
-      return;
   }
 }

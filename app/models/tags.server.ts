@@ -1,6 +1,5 @@
 import { db } from "@server/db";
 import { recordConnectionEvent } from "./connection-audit.server";
-import { ConnectionError } from "./connections.server";
 
 /** The organisation's tags (spec 02 §3 "Organisation tag"), scoped by the session's organisation. */
 
@@ -40,9 +39,13 @@ export async function listTagsWithCounts(input: { organizationId: number }): Pro
   return rows.map((r) => ({ id: r.id, title: r.title, organizationConnectionsCount: Number(r.count) }));
 }
 
-/** Deletes one of the organisation's tags and all its links; each affected connection records 'tag_removed'. */
-export async function deleteTag(input: { organizationId: number; userId: number | null; tagId: number }): Promise<void> {
-  await db()
+/**
+ * Deletes one of the organisation's tags and all its links; each affected
+ * connection records 'tag_removed'. False (nothing changed) when the id is not
+ * one of the organisation's tags.
+ */
+export async function deleteTag(input: { organizationId: number; userId: number | null; tagId: number }): Promise<boolean> {
+  return db()
     .transaction()
     .execute(async (trx) => {
       const tag = await trx
@@ -51,7 +54,7 @@ export async function deleteTag(input: { organizationId: number; userId: number 
         .where("id", "=", input.tagId)
         .where("organization_id", "=", input.organizationId)
         .executeTakeFirst();
-      if (!tag) throw new ConnectionError(404, "Tag not found");
+      if (!tag) return false;
       const links = await trx.selectFrom("organization_connection_tags").select("connection_id").where("tag_id", "=", tag.id).execute();
       for (const link of links) {
         await recordConnectionEvent(
@@ -67,5 +70,6 @@ export async function deleteTag(input: { organizationId: number; userId: number 
       }
       await trx.deleteFrom("organization_connection_tags").where("tag_id", "=", tag.id).execute();
       await trx.deleteFrom("organization_tags").where("id", "=", tag.id).execute();
+      return true;
     });
 }

@@ -1,16 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { idParam } from "@server/http";
-import { apiAnswer, deleteComment } from "~/models/connections.server";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { requireId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { ConnectionError, deleteComment } from "~/models/connections.server";
+
+const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const;
 
 /** DELETE /api/organization-connections/comments/{id}: by the comment's author or an administrator only (else 403). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE")
-    return json({ error: "Method Not Allowed", message: "Delete a comment with DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
-  const user = await requireApiUser(request);
-  const organizationId = requireOrganization(user);
-  const commentId = idParam(params.id);
-  await apiAnswer(() => deleteComment({ organizationId, user, commentId }));
+  if (request.method !== "DELETE") throw methodNotAllowed(["DELETE"]);
+  const user = await requireUser(request, "suppliersWrite");
+  const commentId = requireId(params.id);
+  try {
+    await deleteComment({ organizationId: user.organizationId, user, commentId });
+  } catch (error) {
+    if (error instanceof ConnectionError) throw errorResponse(REFUSAL_STATUS[error.reason], error.message);
+    throw error;
+  }
   return json({ data: { id: commentId } });
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiUser, requireOrganization } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
 import { listTags } from "~/models/tags.server";
 
 /** GET /api/organization-tags → `{data: [{id, title}]}`: the session organisation's tags. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const organizationId = requireOrganization(await requireApiUser(request));
-  return json({ data: await listTags({ organizationId }) });
+  const user = await requireUser(request, "suppliersRead");
+  return json({ data: await listTags({ organizationId: user.organizationId }) });
 }

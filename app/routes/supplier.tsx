@@ -1,13 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { flashNotice } from "@server/cookies";
+import { z } from "zod";
 import { EditConnectionSlideOver } from "~/components/connection/EditConnectionSlideOver";
 import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
 import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
-import { safeRedirect } from "~/models/auth-schemas";
-import { CONNECTION_INTENTS, ConnectionError, connectionIntentSchema, runConnectionIntent } from "~/models/connections.server";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  addSupplier,
+  attachFile,
+  ConnectionError,
+  connectionIdForCompany,
+  deleteComment,
+  detachFile,
+  saveConnectionSettings,
+  updateConnection,
+  type ConnectionChange,
+} from "~/models/connections.server";
+import { deleteTag } from "~/models/tags.server";
+import { useLoaderData, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
 import { BoardSection } from "~/components/supplier/BoardSection";
@@ -27,11 +37,12 @@ import { TaskResponseModal } from "~/components/supplier/TaskResponseModal";
 import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
-import { hasAccessLevel, requireUser } from "~/models/session.server";
 import { loadSupplierPage, type SupplierScreenData } from "~/models/supplier-page.server";
-import { requireUser as requireKitUser } from "~/http/auth.server";
-import { invariantResponse } from "~/http/responses.server";
-import { parseId } from "~/http/parse.server";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { badRequest, invariantResponse } from "~/http/responses.server";
 
 export const meta = titleMeta;
 
@@ -41,7 +52,7 @@ export const meta = titleMeta;
  * is URL state (see components/supplier/screen-url.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireKitUser(request, "registryRead");
+  const user = await requireUser(request, "registryRead");
   const url = new URL(request.url);
   const externalId = (url.searchParams.get("externalId") ?? "").replace(/\s/g, "");
   invariantResponse(externalId, 404, "No organisation number given.");
@@ -59,43 +70,133 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data);
 }
 
+const ID = /^[1-9]\d{0,15}$/;
+type T = (key: string) => string;
+
+/**
+ * The connection forms' schemas, one per intent, with the user's language's
+ * messages. Ids are positive whole numbers written plainly (" 5" or "0x10"
+ * is refused, never read as 5 or 16).
+ */
+function connectionFormSchemas(t: T) {
+  const id = (message: string) => z.string({ error: message }).regex(ID, message).transform(Number);
+  return {
+    none: z.object({}),
+    save: z.object({
+      is_priority: z.boolean({ error: t("errors.invalid") }).optional(),
+      is_due_diligence: z.boolean({ error: t("errors.invalid") }).optional(),
+      contact_email: z
+        .email({ error: t("errors.emailInvalid") })
+        .max(254, t("errors.emailTooLong"))
+        .optional(),
+    }),
+    tag: z.object({ tagId: id(t("errors.chooseTag")) }),
+    createTag: z.object({
+      title: z
+        .string({ error: t("errors.tagTitleRequired") })
+        .trim()
+        .min(1, t("errors.tagTitleRequired"))
+        .max(100, t("errors.tagTitleTooLong")),
+    }),
+    comment: z.object({
+      text: z
+        .string({ error: t("errors.commentRequired") })
+        .trim()
+        .min(1, t("errors.commentRequired"))
+        .max(5000, t("errors.commentTooLong")),
+    }),
+    commentId: z.object({ commentId: id(t("errors.chooseComment")) }),
+    file: z.object({ fileId: id(t("errors.chooseFile")) }),
+  };
+}
+
+/** How a refused change is answered, and in the user's words. */
+const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const;
+const REFUSAL_MESSAGE: Record<ConnectionError["subject"], string> = {
+  connection: "errors.connectionNotFound",
+  company: "errors.companyNotFound",
+  tag: "errors.tagNotFound",
+  comment: "errors.commentNotFound",
+  file: "errors.fileNotFound",
+  attachment: "errors.attachmentNotFound",
+  "own-organization": "errors.ownOrganization",
+  author: "errors.authorOnly",
+};
+
 /**
  * The connection's forms (card, slide-over, tag dialog), one `intent` each.
- * A fetcher gets JSON; a plain post (it carries `redirectTo`) is redirected
- * back with the 'Saved!' notice. Refused changes are logged and answered
- * with their status; the form keeps what the user typed.
+ * A refused change answers `{intent, result: submission.reply()}` with 400
+ * (bad input), 403 or 404 (not the organisation's, or not the author's), in
+ * the user's language, so the form shows it where the user acted and keeps
+ * their input. An accepted one answers a fetcher with JSON ('Saved!' with
+ * JavaScript) and redirects a plain post (it carries `redirectTo`) back with
+ * the 'Saved!' notice.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  if (!hasAccessLevel(user) || user.organizationId == null) throw new Response("Forbidden", { status: 403 });
+  const user = await requireUser(request, "suppliersWrite");
+  const { organizationId } = user;
+  const userId = user.id;
   const externalId = (new URL(request.url).searchParams.get("externalId") ?? "").replace(/\s/g, "");
-  const formData = await request.formData();
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request, "connections");
+  const schemas = connectionFormSchemas(t);
   const intent = formData.get("intent");
-  if (typeof intent !== "string" || !(CONNECTION_INTENTS as readonly string[]).includes(intent)) {
-    return json({ ok: false as const, status: 400, message: "Unknown intent" }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: connectionIntentSchema });
-  if (submission.status !== "success") {
-    console.warn("supplier screen: refused connection change", { intent, error: submission.error });
-    return json(
-      { ok: false as const, status: 400, message: Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", result: submission.reply() },
-      { status: 400 },
-    );
-  }
-  try {
-    await runConnectionIntent({ organizationId: user.organizationId, user, orgNumber: externalId, intent: submission.value });
-  } catch (error) {
-    if (!(error instanceof ConnectionError)) throw error;
-    console.warn("supplier screen: refused connection change", { intent, status: error.status, message: error.message });
-    return json({ ok: false as const, status: error.status, message: error.message }, { status: error.status });
-  }
   const redirectTo = formData.get("redirectTo");
-  if (typeof redirectTo === "string" && redirectTo) {
-    return redirect(safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`), {
-      headers: { "Set-Cookie": await flashNotice(request, "common:saved") },
-    });
+  // Where a plain post goes back to, decided before anything changes: only a path of this site.
+  const back = typeof redirectTo === "string" && redirectTo ? safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`) : null;
+
+  async function answer<S extends z.ZodType>(schema: S, change: (value: z.output<S>) => Promise<unknown>, options: { resetForm?: boolean } = {}) {
+    const submission = parseWithZod(formData, { schema, error: () => t("errors.invalid") });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      await change(submission.value);
+    } catch (error) {
+      if (!(error instanceof ConnectionError)) throw error;
+      return json({ intent, result: submission.reply({ formErrors: [t(REFUSAL_MESSAGE[error.subject])] }) }, { status: REFUSAL_STATUS[error.reason] });
+    }
+    if (back) return redirectWithNotice(request, back, "common:saved");
+    return json({ intent, result: submission.reply({ resetForm: options.resetForm }) });
   }
-  return json({ ok: true as const });
+  const connectionId = () => connectionIdForCompany({ organizationId, orgNumber: externalId });
+  const change = async (c: ConnectionChange) => updateConnection({ organizationId, userId, id: await connectionId(), change: c });
+
+  switch (intent) {
+    case "add-supplier":
+      return answer(schemas.none, () => addSupplier({ organizationId, userId, orgNumber: externalId }));
+    case "save":
+      return answer(schemas.save, async (v) =>
+        saveConnectionSettings({
+          organizationId,
+          userId,
+          id: await connectionId(),
+          isPriority: v.is_priority === true,
+          isDueDiligence: v.is_due_diligence === true,
+          contactEmail: v.contact_email ?? null,
+        }),
+      );
+    case "remove-tag":
+      return answer(schemas.tag, (v) => change({ removeTagIds: [v.tagId] }));
+    case "add-tag":
+      return answer(schemas.tag, (v) => change({ addTagIds: [v.tagId] }));
+    case "create-tag":
+      return answer(schemas.createTag, (v) => change({ newTags: [v.title] }), { resetForm: true });
+    case "add-comment":
+      return answer(schemas.comment, (v) => change({ newComment: v.text }), { resetForm: true });
+    case "delete-comment":
+      return answer(schemas.commentId, (v) => deleteComment({ organizationId, user, commentId: v.commentId }));
+    case "attach-file":
+      return answer(schemas.file, async (v) => attachFile({ organizationId, userId, connectionId: await connectionId(), fileId: v.fileId }));
+    case "detach-file":
+      return answer(schemas.file, async (v) => detachFile({ organizationId, userId, connectionId: await connectionId(), fileId: v.fileId }));
+    case "delete-connection":
+      return answer(schemas.none, () => change({ is_deleted: true }));
+    case "delete-tag":
+      return answer(schemas.tag, async (v) => {
+        if (!(await deleteTag({ organizationId, userId, tagId: v.tagId }))) throw new ConnectionError({ reason: "not-found", subject: "tag" }, "Tag not found");
+      });
+    default:
+      throw badRequest("Unknown intent");
+  }
 }
 
 /** URL state that only changes what is shown of data the page already has. */
@@ -120,6 +221,8 @@ export default function SupplierScreen() {
   const data: SupplierScreenData = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const statementsPage = params.get("view") === "statements";
+  // The root's one-time notice ('Saved!' after a plain post), read by id: a route never imports the root module.
+  const notice = useRouteLoaderData<{ notice?: string | null }>("root")?.notice ?? null;
   return (
     <div className="mx-auto max-w-7xl">
       <SupplierHeader data={data} />
@@ -152,8 +255,8 @@ export default function SupplierScreen() {
       )}
       <TaskResponseModal data={data} />
       {params.get("edit") === "connection" ? (
-        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles}>
-          {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} /> : null}
+        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} savedNotice={notice === "common:saved"}>
+          {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} layer={2} /> : null}
         </EditConnectionSlideOver>
       ) : params.get("dialog") === "tags" ? (
         <ManageTagsDialog tags={data.tags} />

@@ -22,6 +22,8 @@ const w = {} as {
   tokenAdminA: string;
   tokenB: string;
   tokenNoOrg: string;
+  tokenViewerA: string;
+  userB: number;
   userA: number;
   connA: number;
   connB: number;
@@ -56,13 +58,15 @@ beforeAll(async () => {
   await db().updateTable("users").set({ is_admin: 1 }).where("email", "=", "admin@conn.test").execute();
   w.tokenB = await signedIn("b@conn.test", w.orgB, 2);
   w.tokenNoOrg = await signedIn("nobody@conn.test", null, 2);
+  w.tokenViewerA = await signedIn("viewer@conn.test", w.orgA, 1);
   w.userA = await userId("a@conn.test");
+  w.userB = await userId("b@conn.test");
   await follow(w.orgA, w.supplierS);
   await follow(w.orgB, w.supplierS);
   w.connA = await connectionId(w.orgA, w.supplierS);
   w.connB = await connectionId(w.orgB, w.supplierS);
   w.fileA = (await saveFile(Buffer.from("hello"), { fileName: "contract.pdf", mimeType: "application/pdf", organizationId: w.orgA, userId: w.userA })).id;
-  w.fileB = (await saveFile(Buffer.from("b's own"), { fileName: "b.pdf", mimeType: "application/pdf", organizationId: w.orgB, userId: null })).id;
+  w.fileB = (await saveFile(Buffer.from("b's own"), { fileName: "b.pdf", mimeType: "application/pdf", organizationId: w.orgB, userId: w.userB })).id;
   await company("923609016", "EQUINOR ASA");
 });
 
@@ -263,6 +267,11 @@ describe("DELETE /api/organization-connections/comments/{id}", () => {
 });
 
 describe("/api/organization-connections/file-uploads", () => {
+  it("does not let a member attach another member's private upload (404, nothing attached)", async () => {
+    expect((await attach({ connectionId: w.connA, fileId: w.fileA }, w.tokenA2)).status).toBe(404);
+    expect((await getConnection({ organizationId: w.orgA, id: w.connA }))!.files).toEqual([]);
+  });
+
   it("attaches and detaches the organisation's file, each recorded", async () => {
     const res = await attach({ connectionId: w.connA, fileId: w.fileA }, w.tokenA);
     expect(res.status).toBe(201);
@@ -323,20 +332,117 @@ describe("adding a supplier and soft deletion", () => {
     expect(await db().selectFrom("organizations").select("id").where("org_number", "=", "923609016").execute()).toHaveLength(1);
     expect((await events(first.id)).map((e) => e.action)).toEqual(["created"]);
     expect((await connectionForSupplier({ organizationId: w.orgA, supplierOrganizationId: first.childId }))?.id).toBe(first.id);
-    await expect(addSupplier({ organizationId: w.orgA, userId: w.userA, orgNumber: "000000000" })).rejects.toMatchObject({ status: 404 });
+    await expect(addSupplier({ organizationId: w.orgA, userId: w.userA, orgNumber: "000000000" })).rejects.toMatchObject({
+      reason: "not-found",
+      subject: "company",
+    });
   });
 
-  it("soft deletes: 404 for another organisation, then the connection reads as gone", async () => {
+  it("soft deletes: 404 for another organisation; answers the connection with is_deleted true (spec 02 §7), then it reads as gone", async () => {
     await follow(w.orgA, w.supplierT);
     const id = await connectionId(w.orgA, w.supplierT);
     expect((await patch(id, { is_deleted: true }, w.tokenB)).status).toBe(404);
     const res = await patch(id, { is_deleted: true }, w.tokenA);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: null });
+    expect(await res.json()).toMatchObject({ data: { id, childId: w.supplierT, is_deleted: true, child: { organization_name: "Supplier T AS" } } });
     expect((await getConn(id, w.tokenA)).status).toBe(404);
     expect((await patch(id, { is_priority: true }, w.tokenA)).status).toBe(404);
     expect((await events(id)).map((e) => e.action)).toEqual(["deleted"]);
     const row = await db().selectFrom("organization_connections").select("is_deleted").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.is_deleted).toBe(1);
+  });
+});
+
+describe("permissions, strict ids and text (security review findings 1, 5, 7)", () => {
+  const tagsOf = async (token: string) =>
+    ((await (await request(tagsLoader, "/api/organization-tags", {}, token)).json()) as { data: Array<{ id: number; title: string }> }).data;
+  const snapshot = async () => ({
+    connection: await getConnection({ organizationId: w.orgA, id: w.connA }),
+    events: (await events(w.connA)).length,
+    tags: await db().selectFrom("organization_tags").select(["id", "title"]).where("organization_id", "=", w.orgA).orderBy("id").execute(),
+  });
+
+  it("refuses every change by a level-1 member with 403 and changes nothing", async () => {
+    const comment = (await dataOf(await patch(w.connA, { newComment: "kept" }, w.tokenA))).comments.at(-1)!;
+    const [tag] = await tagsOf(w.tokenA);
+    await attach({ connectionId: w.connA, fileId: w.fileA }, w.tokenA);
+    const before = await snapshot();
+    const viewer = w.tokenViewerA;
+    for (const body of [
+      { is_deleted: true },
+      { is_priority: true },
+      { is_due_diligence: true },
+      { contact_email: "viewer@changed.example" },
+      { addTagIds: [tag.id] },
+      { removeTagIds: [tag.id] },
+      { newTags: ["Viewer tag"] },
+      { newComment: "viewer comment" },
+    ]) {
+      const res = await patch(w.connA, body, viewer);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(await res.json()).toMatchObject({ error: "Forbidden" });
+    }
+    expect((await delTag(tag.id, viewer)).status).toBe(403);
+    expect((await delComment(comment.id, viewer)).status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses reads of the organisation's connections and tags to a level-1 member (403)", async () => {
+    expect((await getConn(w.connA, w.tokenViewerA)).status).toBe(403);
+    expect((await request(tagsLoader, "/api/organization-tags", {}, w.tokenViewerA)).status).toBe(403);
+    expect((await request(countsLoader, "/api/organization-tags/with-counts", {}, w.tokenViewerA)).status).toBe(403);
+  });
+
+  it("refuses NUL characters and lone surrogates in a comment or tag title with a 400 naming the field, and saves nothing", async () => {
+    const before = await snapshot();
+    for (const [body, field] of [
+      [{ newComment: "before\u0000after" }, "newComment"],
+      [{ newTags: ["Bad\u0000tag"] }, "newTags[0]"],
+      [{ newComment: "lone \ud800 surrogate" }, "newComment"],
+      [{ newTags: ["\udc00"] }, "newTags[0]"],
+      [{ contact_email: "a\u0000@b.no" }, "contact_email"],
+    ] as const) {
+      const res = await patch(w.connA, body, w.tokenA);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "Bad Request", field });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses ids that are not plain positive whole numbers (" 5", "0x10", "05", "1e1") with 400 and deletes nothing', async () => {
+    const [tag] = await tagsOf(w.tokenA);
+    const comment = (await getConnection({ organizationId: w.orgA, id: w.connA }))!.comments.at(-1)!;
+    const before = await snapshot();
+    for (const raw of [` ${tag.id}`, `${tag.id} `, `0x${tag.id.toString(16)}`, `0${tag.id}`, `${tag.id}.0`, "1e1"]) {
+      expect((await send(tagAction, "DELETE", `/api/organization-tags/${encodeURIComponent(raw)}`, { id: raw }, w.tokenA)).status, raw).toBe(400);
+    }
+    for (const raw of [` ${comment.id}`, `0x${comment.id.toString(16)}`]) {
+      expect((await send(commentAction, "DELETE", `/api/organization-connections/comments/x`, { id: raw }, w.tokenA)).status, raw).toBe(400);
+    }
+    for (const raw of [` ${w.connA}`, `0x${w.connA.toString(16)}`]) {
+      expect((await send(connectionAction, "PATCH", "/api/organization-connections/x", { id: raw }, w.tokenA, { is_deleted: true })).status, raw).toBe(400);
+      expect((await getConn(raw, w.tokenA)).status, raw).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 415 for a body that is not JSON and 405 with Allow for another method", async () => {
+    const before = await snapshot();
+    const plain = await call(connectionAction as never, {
+      request: new Request(`${BASE}/api/organization-connections/${w.connA}`, {
+        method: "PATCH",
+        headers: { ...auth(w.tokenA), "Content-Type": "text/plain" },
+        body: JSON.stringify({ newComment: "sent as text" }),
+      }),
+      params: { id: String(w.connA) },
+      context: {},
+    });
+    expect(plain.status).toBe(415);
+    const put = await send(connectionAction, "PUT", `/api/organization-connections/${w.connA}`, { id: String(w.connA) }, w.tokenA, { is_priority: true });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, PATCH");
+    expect((await send(tagAction, "POST", "/api/organization-tags/1", { id: "1" }, w.tokenA)).status).toBe(405);
+    expect((await send(commentAction, "PATCH", "/api/organization-connections/comments/1", { id: "1" }, w.tokenA, {})).status).toBe(405);
+    expect(await snapshot()).toEqual(before);
   });
 });

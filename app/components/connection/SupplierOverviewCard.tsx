@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Empty, Section } from "~/components/supplier/Section";
+import { ActionForm } from "~/components/ui/ActionForm";
 import type { CasefileListItem } from "~/models/casefiles.server";
 import type { ConnectionData } from "~/models/connections.server";
 import { formatDate } from "~/models/format";
@@ -48,24 +49,21 @@ function SubHeading({ children }: { children: React.ReactNode }) {
 export function SupplierOverviewCard({ connection, casefiles }: { connection: ConnectionData | null; casefiles: CasefileListItem[] }) {
   const { t } = useTranslation("connections");
   const location = useLocation();
-  const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   params.set("edit", "connection");
   const editHref = `${location.pathname}?${params}`;
-  const here = `${location.pathname}${location.search}`;
 
   if (!connection) {
-    const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-supplier";
     return (
       <Section id="supplier-overview" title={t("card.title")}>
         <p className="mb-3 text-sm">{t("card.notConnected")}</p>
-        <Form method="post" action={here} preventScrollReset>
-          <input type="hidden" name="intent" value="add-supplier" />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className="btn btn-primary btn-sm" disabled={adding}>
-            {adding ? t("card.adding") : t("card.addSupplier")}
-          </button>
-        </Form>
+        <ActionForm intent="add-supplier">
+          {(form) => (
+            <button type="submit" className="btn btn-primary btn-sm" disabled={form.busy}>
+              {form.busy ? t("card.adding") : t("card.addSupplier")}
+            </button>
+          )}
+        </ActionForm>
       </Section>
     );
   }

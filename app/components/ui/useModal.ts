@@ -1,18 +1,37 @@
 import { useEffect, useRef } from "react";
 
+// The dialogs open on the page, so a dialog inside another (a confirmation step
+// inside a slide-over) can tell that it is the innermost one.
+const openDialogs = new Set<HTMLElement>();
+
+/** True when another open dialog sits inside `dialog`: that one is on top. */
+function hasInnerDialog(dialog: HTMLElement): boolean {
+  for (const other of openDialogs) if (other !== dialog && dialog.contains(other)) return true;
+  return false;
+}
+
 /**
  * What a dialog does once JavaScript runs: focus moves into it and back to
  * the opener on close; everything outside it is inert (a focus trap without
- * a trap's tricks); Escape closes. `focusKey` moves focus in again when the
- * dialog's subject changes while it stays open (another person, say).
+ * a trap's tricks); Escape closes the innermost open dialog only. `focusKey`
+ * moves focus in again when the dialog's subject changes while it stays open
+ * (another person, say); `initialFocus` is the element that gets it (the
+ * dialog itself by default; a confirmation's Cancel link, say).
  */
-export function useModal(ref: React.RefObject<HTMLElement>, close: () => void, focusKey?: unknown) {
+export function useModal(
+  ref: React.RefObject<HTMLElement>,
+  close: () => void,
+  focusKey?: unknown,
+  options: { initialFocus?: React.RefObject<HTMLElement> } = {},
+) {
   const closeRef = useRef(close);
   closeRef.current = close;
+  const initialFocus = options.initialFocus;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    openDialogs.add(dialog);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const made: Element[] = [];
     for (let node: Element | null = dialog; node && node !== document.body; node = node.parentElement) {
@@ -23,13 +42,13 @@ export function useModal(ref: React.RefObject<HTMLElement>, close: () => void, f
       }
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented) {
-        event.preventDefault();
-        closeRef.current();
-      }
+      if (event.key !== "Escape" || event.defaultPrevented || hasInnerDialog(dialog)) return;
+      event.preventDefault();
+      closeRef.current();
     };
     document.addEventListener("keydown", onKey);
     return () => {
+      openDialogs.delete(dialog);
       document.removeEventListener("keydown", onKey);
       for (const el of made) el.removeAttribute("inert");
       if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
@@ -37,6 +56,15 @@ export function useModal(ref: React.RefObject<HTMLElement>, close: () => void, f
   }, [ref]);
 
   useEffect(() => {
-    ref.current?.focus();
-  }, [ref, focusKey]);
+    const target = () => initialFocus?.current ?? ref.current;
+    target()?.focus();
+    // Opened together with an outer dialog (a page loaded with both in its URL),
+    // the inner one mounts first and the outer one's focus would win: take it back.
+    const frame = requestAnimationFrame(() => {
+      const dialog = ref.current;
+      if (!dialog || dialog.contains(document.activeElement) || hasInnerDialog(dialog)) return;
+      target()?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ref, focusKey, initialFocus]);
 }

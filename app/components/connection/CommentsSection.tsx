@@ -1,0 +1,62 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/ui/ActionForm";
+import type { ConnectionData } from "~/models/connections.server";
+import { ConnectionForm } from "./ConnectionForm";
+import { SectionBlock } from "./SectionBlock";
+import { CONFIRM_PARAMS, useUrlWith } from "./urls";
+
+/** The slide-over's Comments: text, 'Posted by', Delete (asks first), and Add Comment. */
+export function CommentsSection({ connection }: { connection: ConnectionData }) {
+  const { t } = useTranslation("connections");
+  const url = useUrlWith();
+  return (
+    <SectionBlock title={t("edit.comments")} id="edit-comments">
+      {connection.comments.length ? (
+        <ul className="mb-3 space-y-2">
+          {connection.comments.map((comment) => (
+            <li key={comment.id} className="rounded-box bg-base-200 p-3">
+              <p className="whitespace-pre-wrap break-words">{comment.text}</p>
+              <div className="mt-1 flex items-center justify-between gap-2 text-xs text-base-content/70">
+                <span>{t("edit.postedBy", { author: comment.user?.email ?? t("edit.unknown") })}</span>
+                <Link
+                  to={url({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)}
+                  className="btn btn-ghost btn-xs text-error"
+                  preventScrollReset
+                >
+                  {t("edit.deleteComment")}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-3 text-sm text-base-content/70">{t("edit.noComments")}</p>
+      )}
+      <ConnectionForm intent="add-comment" resetOnSuccess>
+        {(form) => (
+          <>
+            <label htmlFor="add-comment-text" className="sr-only">
+              {t("edit.addComment")}
+            </label>
+            <textarea
+              id="add-comment-text"
+              name="text"
+              className={`textarea w-full ${form.errors("text").length ? "textarea-error" : ""}`}
+              rows={3}
+              required
+              maxLength={5000}
+              placeholder={t("edit.commentPlaceholder")}
+              defaultValue={form.kept("text")}
+              {...form.invalid("text")}
+            />
+            <FieldError form={form} name="text" />
+            <button type="submit" className="btn btn-sm mt-2" disabled={form.busy}>
+              {t("edit.addComment")}
+            </button>
+          </>
+        )}
+      </ConnectionForm>
+    </SectionBlock>
+  );
+}

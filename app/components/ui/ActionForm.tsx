@@ -1,0 +1,179 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useHydrated } from "./useHydrated";
+
+/**
+ * What an action answers a form of this kind (the house rule): the intent it
+ * ran and Conform's `submission.reply()`: `error` holds the refused fields'
+ * messages ("" for the form's own), `initialValue` what the user sent.
+ */
+export interface ActionReply {
+  intent?: string | null;
+  result?: SubmissionResult<string[]> | null;
+}
+
+type Fields = Record<string, string | number>;
+
+function isReply(data: unknown): data is ActionReply {
+  return typeof data === "object" && data !== null && "result" in data;
+}
+
+function refused(result: SubmissionResult<string[]> | null | undefined): boolean {
+  return Boolean(result && (result.status === "error" || Object.values(result.error ?? {}).some((e) => e?.length)));
+}
+
+/**
+ * The reply of the last plain (navigation) post when it was this form's: same
+ * intent and same hidden fields. Without JavaScript a refused change comes back
+ * as the re-rendered page; this finds the form it belongs to.
+ */
+export function useActionResult(intent: string, fields: Fields = {}): SubmissionResult<string[]> | null {
+  const data = useActionData<unknown>();
+  if (!isReply(data) || !data.result) return null;
+  const sent = data.result.initialValue ?? {};
+  if ((data.intent ?? sent.intent) !== intent) return null;
+  for (const [name, value] of Object.entries(fields)) if (sent[name] !== String(value)) return null;
+  return data.result;
+}
+
+/** Error messages of one field of a reply ("" = the form's own). */
+export function errorsOf(result: SubmissionResult<string[]> | null | undefined, name = ""): string[] {
+  return (result?.error?.[name] ?? []).filter(Boolean);
+}
+
+/** What the children of an ActionForm get. */
+export interface ActionFormState {
+  /** The form is being sent. */
+  busy: boolean;
+  /** The last answer refused the change (its messages are shown). */
+  refused: boolean;
+  /** The page is the re-render of a refused plain post of this form: defaults come from `kept`, not from the data. */
+  keeping: boolean;
+  /** Messages for a field; `""` for the form's own. */
+  errors(name?: string): string[];
+  /**
+   * What the user sent for a field, after a refused plain post (`keeping`):
+   * use it as the default value, so the input is kept without JavaScript. An
+   * unticked checkbox is not sent: `kept(name) === undefined` while `keeping`.
+   */
+  kept(name: string): string | undefined;
+  /** The id of a field's messages (for aria-describedby). */
+  errorId(name: string): string;
+  /** aria-invalid and aria-describedby for a field's control while it has messages. */
+  invalid(name: string): { "aria-invalid"?: true; "aria-describedby"?: string };
+}
+
+export interface ActionFormProps {
+  /** The action's `intent` for this form (a hidden field). */
+  intent: string;
+  /** More hidden fields: the ids the change is about (`{ tagId: 5 }`). */
+  fields?: Fields;
+  /** Where the form posts; the current URL by default. */
+  action?: string;
+  /** Where a plain post (no JavaScript) comes back after an accepted change; `action` by default. */
+  redirectTo?: string;
+  /** Shares the form's busy state with a button elsewhere (`useFetcher({ key })`), e.g. a footer's Save. */
+  fetcherKey?: string;
+  /** Clear the inputs after an accepted change (a new comment, a new tag). */
+  resetOnSuccess?: boolean;
+  /** Called after each accepted change (with JavaScript): shows 'Saved!', say. */
+  onSuccess?: () => void;
+  /** The form element's id (for `form=` on a button outside it). */
+  id?: string;
+  className?: string;
+  /** Class of the form's own messages, shown at its end. */
+  errorClassName?: string;
+  /** The controls; place `<FieldError form={state} name="…" />` next to each visible one. */
+  children: (state: ActionFormState) => React.ReactNode;
+}
+
+/**
+ * A POST form for one `intent` that works with and without JavaScript. With
+ * it, the form runs through its own fetcher (no reload); without it, it also
+ * posts `redirectTo`, so the action redirects back with its notice. A refused
+ * change shows its messages (role="alert") where the user acted, next to the
+ * control (FieldError) or at the form's end (the form's own and those of the
+ * hidden fields), and keeps what the user typed: with JavaScript the inputs
+ * are left as they are; without it `state.kept(name)` gives them back.
+ */
+export function ActionForm({
+  intent,
+  fields = {},
+  action,
+  redirectTo,
+  fetcherKey,
+  resetOnSuccess = false,
+  onSuccess,
+  id,
+  className,
+  errorClassName = "mt-1 text-sm text-error",
+  children,
+}: ActionFormProps) {
+  const fetcher = useFetcher<ActionReply>(fetcherKey ? { key: fetcherKey } : undefined);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  const plainResult = useActionResult(intent, fields);
+  const fetched = isReply(fetcher.data) ? fetcher.data.result : null;
+  const result = fetched ?? plainResult;
+  const handled = useRef<unknown>(null);
+  const onSuccessRef = useRef(onSuccess);
+  onSuccessRef.current = onSuccess;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (isReply(fetcher.data) && !refused(fetcher.data.result)) {
+      if (resetOnSuccess) formRef.current?.reset();
+      onSuccessRef.current?.();
+    }
+  }, [fetcher.state, fetcher.data, resetOnSuccess]);
+
+  const target = action ?? `${location.pathname}${location.search}`;
+  const isRefused = refused(result);
+  const keeping = !fetched && refused(plainResult);
+  const errorId = (name: string) => `${baseId}-${name || "form"}-error`;
+  const state: ActionFormState = {
+    busy: fetcher.state !== "idle",
+    refused: isRefused,
+    keeping,
+    errors: (name = "") => errorsOf(result, name),
+    kept: (name) => {
+      const value = keeping ? plainResult?.initialValue?.[name] : undefined;
+      return typeof value === "string" ? value : undefined;
+    },
+    errorId,
+    invalid: (name) => (errorsOf(result, name).length ? { "aria-invalid": true, "aria-describedby": errorId(name) } : {}),
+  };
+  // The form's own messages and those of fields the user cannot see.
+  const own = [...errorsOf(result, ""), ...errorsOf(result, "intent"), ...Object.keys(fields).flatMap((name) => errorsOf(result, name))];
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action={target} className={className} id={id} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo ?? target} />}
+      {children(state)}
+      {own.length ? (
+        <p role="alert" id={errorId("")} className={errorClassName}>
+          {own.join(" ")}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** A field's messages next to its control, announced when they appear (role="alert"). */
+export function FieldError({ form, name, className = "mt-1 text-sm text-error" }: { form: ActionFormState; name: string; className?: string }) {
+  const errors = form.errors(name);
+  if (!errors.length) return null;
+  return (
+    <p role="alert" id={form.errorId(name)} className={className}>
+      {errors.join(" ")}
+    </p>
+  );
+}
