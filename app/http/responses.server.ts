@@ -37,3 +37,11 @@ export const badRequest = (message: string) => errorResponse(400, message);
 export function methodNotAllowed(allowed: readonly string[]) {
   return errorResponse(405, `Use ${allowed.join(" or ")}.`, { headers: { Allow: allowed.join(", ") } });
 }
+
+/** The HTTP status of a model's refusal (a domain error with a `reason`). */
+export const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const satisfies Record<string, ErrorStatus>;
+
+/** The error answer for a model's refusal. */
+export function refusalResponse(refusal: { reason: keyof typeof REFUSAL_STATUS; message: string }) {
+  return errorResponse(REFUSAL_STATUS[refusal.reason], refusal.message);
+}

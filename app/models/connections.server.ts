@@ -1,6 +1,5 @@
 import type { Transaction } from "kysely";
 import { db, now } from "@server/db";
-import { apiError } from "@server/http";
 import type { DB } from "@server/db-types";
 import { recordConnectionEvent } from "./connection-audit.server";
 import { followedConnectionId } from "./follows.server";
@@ -483,18 +482,4 @@ export async function detachFile(input: {
       );
     });
   return getConnection({ organizationId: input.organizationId, id: input.connectionId });
-}
-
-/**
- * @deprecated For `api.organization-connections.file-uploads.ts` only, until
- * that route maps a ConnectionError to its answer itself (as the other
- * connection routes do); then delete this. Models build no HTTP answers.
- */
-export async function apiAnswer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConnectionError) throw apiError(({ invalid: 400, forbidden: 403, "not-found": 404 } as const)[error.reason], error.message);
-    throw error;
-  }
 }

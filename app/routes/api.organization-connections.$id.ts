@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { requireId, readJson } from "~/http/parse.server";
-import { errorResponse, invariantResponse, methodNotAllowed } from "~/http/responses.server";
+import { errorResponse, invariantResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
 import { ConnectionError, getConnection, updateConnection, type ConnectionChange } from "~/models/connections.server";
 
 /** GET /api/organization-connections/{id} → `{data}`; another organisation's id or a soft-deleted one is a 404. */
@@ -47,8 +47,6 @@ function parseChange(body: unknown): ConnectionChange {
   return { [key]: parsed.data } as ConnectionChange;
 }
 
-const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const;
-
 /**
  * PATCH /api/organization-connections/{id} with exactly one of contact_email,
  * is_priority, is_due_diligence, is_deleted (true), removeTagIds, addTagIds,
@@ -64,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const data = await updateConnection({ organizationId: user.organizationId, userId: user.id, id, change });
     return json({ data });
   } catch (error) {
-    if (error instanceof ConnectionError) throw errorResponse(REFUSAL_STATUS[error.reason], error.message);
+    if (error instanceof ConnectionError) throw refusalResponse(error);
     throw error;
   }
 }

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
-import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { methodNotAllowed, refusalResponse } from "~/http/responses.server";
 import { ConnectionError, deleteComment } from "~/models/connections.server";
-
-const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const;
 
 /** DELETE /api/organization-connections/comments/{id}: by the comment's author or an administrator only (else 403). */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -15,7 +13,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteComment({ organizationId: user.organizationId, user, commentId });
   } catch (error) {
-    if (error instanceof ConnectionError) throw errorResponse(REFUSAL_STATUS[error.reason], error.message);
+    if (error instanceof ConnectionError) throw refusalResponse(error);
     throw error;
   }
   return json({ data: { id: commentId } });

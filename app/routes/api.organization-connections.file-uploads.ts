@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson, readQuery, requireId } from "~/http/parse.server";
-import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { apiAnswer, attachFile, detachFile } from "~/models/connections.server";
+import { errorResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
+import { attachFile, ConnectionError, detachFile } from "~/models/connections.server";
 import { ownFile } from "~/models/files.server";
 
 const positiveId = z.number({ error: "must be a number" }).int("must be a positive whole number").positive("must be a positive whole number");
@@ -27,14 +27,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "POST") {
     const { connectionId, fileId } = await readJson(request, attachBody);
     if (!(await ownFile({ organizationId, userId: user.id, id: fileId }))) throw errorResponse(404, "File not found");
-    const data = await apiAnswer(() => attachFile({ organizationId, userId: user.id, connectionId, fileId }));
+    const data = await refused(() => attachFile({ organizationId, userId: user.id, connectionId, fileId }));
     return json({ data }, { status: 201 });
   }
   const query = readQuery(request, detachQuery);
   const connectionId = requireId(query.connectionId, "connectionId");
   const fileId = requireId(query.fileId, "fileId");
-  const data = await apiAnswer(() => detachFile({ organizationId, userId: user.id, connectionId, fileId }));
+  const data = await refused(() => detachFile({ organizationId, userId: user.id, connectionId, fileId }));
   return json({ data });
+}
+
+/** A connection's refusal as its error answer. */
+async function refused<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ConnectionError) throw refusalResponse(error);
+    throw error;
+  }
 }
 
 export async function loader() {

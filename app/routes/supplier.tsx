@@ -42,7 +42,7 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
-import { badRequest, invariantResponse } from "~/http/responses.server";
+import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 
 export const meta = titleMeta;
 
@@ -111,7 +111,6 @@ function connectionFormSchemas(t: T) {
 }
 
 /** How a refused change is answered, and in the user's words. */
-const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const;
 const REFUSAL_MESSAGE: Record<ConnectionError["subject"], string> = {
   connection: "errors.connectionNotFound",
   company: "errors.companyNotFound",
