@@ -39,6 +39,13 @@ export default tseslint.config(
   },
 
   { ...jsxA11y.flatConfigs.recommended, files: ["app/**/*.tsx"] },
+  {
+    files: ["app/**/*.tsx"],
+    rules: {
+      // Only real elements are checked: a component's autoFocus prop is decided where it reaches an <input>.
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+    },
+  },
 
   {
     plugins: { "import-x": importX },

@@ -76,6 +76,7 @@ export function deleteStoredFile(storageKey: string): Promise<void> {
  */
 export function cleanStoredName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a stored name must not contain
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
   return Array.from(clean).slice(0, 200).join("") || "file";
 }

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDb, db, type DB } from "@server/db";
 import { migrateToLatest } from "@server/migrate";
-import { pickDemoSuppliers, seedDemoWorld } from "@server/seed/demo";
+import { seedDemoWorld } from "@server/seed/demo";
+import { pickDemoSuppliers } from "@server/seed/demo-suppliers";
 import { boardRelations, person } from "~/models/registry.server";
 import { isCeo, isChairman, roleOrganisationStatus } from "~/models/risk";
 

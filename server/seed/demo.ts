@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
-import Papa from "papaparse";
 import { hashPassword } from "../auth/password";
 import { now } from "../db";
 import type { DB } from "../db-types";
+import { pickDemoSuppliers } from "./demo-suppliers";
 import { seedRegistryWorld } from "./registry";
 import { seedConnectionWork } from "./connection-work";
 import { seedSupplierWork } from "./supplier-work";
@@ -26,34 +23,6 @@ export const DEMO_ACCOUNTS = [
   { email: "other@demo.test", org: DEMO_CUSTOMERS[1], accessLevel: 2, isAdmin: false, description: `analyst, level 2, ${DEMO_CUSTOMERS[1]}` },
   { email: "supplier@demo.test", org: "supplier", accessLevel: 1, isAdmin: false, description: "supplier respondent" },
 ] as const;
-
-const SEED_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../seed-data");
-
-export interface BrregUnit {
-  organisasjonsnummer: string;
-  navn: string;
-  "organisasjonsform.kode": string;
-  antallAnsatte: string;
-  konkurs: string;
-  underAvvikling: string;
-  "forretningsadresse.landkode": string;
-}
-
-/** Supplier organisations: active limited companies with staff, in organisation-number order. */
-export function pickDemoSuppliers(count = 15): BrregUnit[] {
-  const csv = fs.readFileSync(path.join(SEED_DATA, "brreg/enheter-selection.csv"), "utf8");
-  const { data } = Papa.parse<BrregUnit>(csv, { header: true, skipEmptyLines: true });
-  return data
-    .filter(
-      (u) =>
-        (u["organisasjonsform.kode"] === "AS" || u["organisasjonsform.kode"] === "ASA") &&
-        u.konkurs !== "true" &&
-        u.underAvvikling !== "true" &&
-        Number(u.antallAnsatte || 0) >= 10,
-    )
-    .sort((a, b) => a.organisasjonsnummer.localeCompare(b.organisasjonsnummer))
-    .slice(0, count);
-}
 
 export async function isDatabaseEmpty(database: Kysely<DB>): Promise<boolean> {
   const row = await database

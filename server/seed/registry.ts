@@ -6,9 +6,7 @@ import Papa from "papaparse";
 import { now } from "../db";
 import type { DB } from "../db-types";
 import { importBrregUnits, importCountries, importKonsernRoller, upsertUnits, type ImportSummary } from "../importers";
-// demo.ts imports this module too; the cycle is harmless because pickDemoSuppliers
-// is only called at seed time, and it keeps one definition of the demo suppliers.
-import { pickDemoSuppliers } from "./demo";
+import { pickDemoSuppliers } from "./demo-suppliers";
 import { ANNOUNCEMENT_SOURCE, NEWS_SOURCES } from "./generate/events";
 import { foreignUnits } from "./generate/foreign";
 import { GENERATED_RELATION, type WorldCompany } from "./generate/types";

@@ -30,6 +30,7 @@ export function TextField({
         key={key}
         {...inputProps}
         autoComplete={autoComplete}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the sign-in pages ask for it: their first field is the page's one task
         autoFocus={autoFocus}
         placeholder={placeholder}
         className={`input w-full ${meta.errors?.length ? "input-error" : ""}`}
