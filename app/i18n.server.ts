@@ -1,7 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import type { Resource } from "i18next";
 import { languageCookie } from "@server/cookies";
-import { getUser } from "~/models/session.server";
+import { getUser } from "~/http/auth.server";
 import { fallbackLanguage, i18nConfig, isLanguage, supportedLanguages, type Language } from "~/i18n";
 
 const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
