@@ -1,3 +1,5 @@
+// First: browser settings the Content-Security-Policy needs before any other module runs.
+import "~/components/shell/csp";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
