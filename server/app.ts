@@ -3,7 +3,7 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { checkRequest, newNonce, ownOrigins, securityHeaders } from "./security";
+import { checkRequest, newNonce, ownOrigins, PDF_CONTENT_SECURITY_POLICY, securityHeaders } from "./security";
 
 export interface AppOptions {
   /** The folder with `client/` (static files) of the build; omitted in tests that serve no files. */
@@ -31,6 +31,12 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
     res.set(securityHeaders(nonce, req.secure));
+    // The content type is known only when the answer starts: a PDF gets the policy its viewer needs.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (/^application\/pdf\b/i.test(String(this.getHeader("Content-Type") ?? ""))) this.setHeader("Content-Security-Policy", PDF_CONTENT_SECURITY_POLICY);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     const verdict = checkRequest({
       method: req.method,
       path: req.path,

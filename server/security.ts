@@ -35,6 +35,13 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * A PDF opened in the browser is shown by its built-in viewer, a plugin that
+ * `object-src 'none'` would block; such an answer runs no script and needs
+ * nothing else.
+ */
+export const PDF_CONTENT_SECURITY_POLICY = "default-src 'none'; object-src 'self'; frame-ancestors 'none'";
+
 /** Headers set on every answer: pages, JSON, static files and errors. */
 export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
   const headers: Record<string, string> = {

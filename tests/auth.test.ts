@@ -120,6 +120,7 @@ describe("malformed requests to the sign-in forms", () => {
     ["/forgot-password", forgotAction],
     ["/reset-password", resetAction],
     ["/invite-signup", inviteAction],
+    ["/logout", logoutAction],
   ] as const;
   const post = (path: string, body: BodyInit | null, type?: string) =>
     new Request(BASE + path, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });

@@ -77,6 +77,7 @@ function serve(options: AppOptions) {
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-test-"));
 fs.mkdirSync(path.join(staticDir, "client/assets"), { recursive: true });
 fs.writeFileSync(path.join(staticDir, "client/assets/app-1.js"), "console.log(1)");
+fs.writeFileSync(path.join(staticDir, "client/agreement.pdf"), "%PDF-1.4\n%%EOF\n");
 
 const direct = serve({ trustProxy: false, buildDir: staticDir });
 const proxied = serve({ trustProxy: true, appUrl: "https://risk.example" });
@@ -121,6 +122,14 @@ describe("security headers", () => {
     expect(first.body).toContain(`<script nonce="${nonce}">`);
     const second = await direct.send("GET", "/page");
     expect(String(second.headers["content-security-policy"])).not.toContain(nonce);
+  });
+
+  it("a PDF gets a policy its viewer can work with, still unframable and without scripts", async () => {
+    const pdf = await direct.send("GET", "/agreement.pdf");
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-security-policy"]).toBe("default-src 'none'; object-src 'self'; frame-ancestors 'none'");
+    expect(pdf.headers["x-frame-options"]).toBe("DENY");
+    expect(pdf.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("HSTS only over HTTPS, which behind a trusted proxy is X-Forwarded-Proto", async () => {
