@@ -6,8 +6,16 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "./components/shell/nonce";
 import { fallbackLanguage, i18nConfig } from "./i18n";
 import i18nServer, { resources } from "./i18n.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce of this answer (server/app.ts). */
+    cspNonce?: string;
+  }
+}
 
 const ABORT_DELAY = 5_000;
 
@@ -16,8 +24,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The express server makes a nonce per request and names it in the Content-Security-Policy header.
+  const nonce = loadContext.cspNonce || undefined;
   const lng = await i18nServer.getLocale(request);
   const instance = createInstance();
   await instance.use(initReactI18next).init({ ...i18nConfig, ns: Object.keys(resources[fallbackLanguage] ?? {}), lng, resources });
@@ -28,10 +38,13 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce ?? ""}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,17 +1,25 @@
+// First: browser settings the Content-Security-Policy needs before any other module runs.
+import "~/components/shell/csp";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { navCookie, readFlash } from "@server/cookies";
+import { navCookie, parseCookie } from "@server/cookies";
 import { AppShell, PublicShell } from "~/components/shell/AppShell";
+import { useReloadOnNewBuild } from "~/components/shell/build-updates";
+import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { fallbackLanguage, type Language } from "~/i18n";
 import { loadLanguage } from "~/i18n.client";
 import i18nServer from "~/i18n.server";
+import { getUser } from "~/http/auth.server";
+import { readNotice } from "~/http/notice.server";
+import { parseId } from "~/http/parse.server";
+import { can } from "~/http/permissions";
 import { loadCreditDialog } from "~/models/credit-dialog.server";
 import { loadPersonDialog } from "~/models/person-dialog.server";
-import { getUser, hasAccessLevel, isPublicPath } from "~/models/session.server";
+import { isPublicPath } from "~/models/session.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -34,13 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user && !isPublicPath(url.pathname)) throw redirect("/");
 
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
-  const personParam = url.searchParams.get("person");
-  const level2 = Boolean(user && hasAccessLevel(user));
+  const personId = parseId(url.searchParams.get("person"));
+  const level2 = can(user, "registryRead");
   const [locale, navPref, flash, personDialog, creditDialog] = await Promise.all([
     i18nServer.getLocale(request) as Promise<Language>,
-    navCookie.parse(request.headers.get("Cookie")),
-    readFlash(request),
-    level2 && personParam ? loadPersonDialog(Number(personParam), url.searchParams.get("personTab")) : null,
+    parseCookie(navCookie, request),
+    readNotice(request),
+    level2 && personId ? loadPersonDialog(personId, url.searchParams.get("personTab")) : null,
     // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
     user && level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
   ]);
@@ -59,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         accessLevel: user.accessLevel,
         isAdmin: user.isAdmin,
         language: user.language,
-        searchEnabled: hasAccessLevel(user),
+        searchEnabled: can(user, "registryRead"),
       },
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
@@ -75,7 +83,9 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? fallbackLanguage;
+  const nonce = useNonce();
   useLanguageSync(locale);
+  useReloadOnNewBuild();
   useEffect(() => {
     // Marks that the shell's scripts run (CSS fallbacks apply only without them).
     document.documentElement.dataset.js = "";
@@ -91,8 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-base-200 text-base-content">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_registry";
 import * as m0003 from "./0003_supplier_work";
 import * as m0004 from "./0004_credit_reports";
 import * as m0005 from "./0005_connection_work";
+import * as m0007 from "./0007_sign_in_protection";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_supplier_work": m0003,
   "0004_credit_reports": m0004,
   "0005_connection_work": m0005,
+  "0007_sign_in_protection": m0007,
 };

@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
 import { sessionSecret } from "./env";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -31,17 +31,37 @@ export const flashStorage = createCookieSessionStorage<Record<string, never>, { 
   },
 });
 
-/** A Set-Cookie header that carries a flash notice (an i18n key). */
+/**
+ * A Set-Cookie header that carries a flash notice (an i18n key).
+ * @deprecated Use `redirectWithNotice` from `~/http/notice.server` (one key form, "ns:key").
+ */
 export async function flashNotice(request: Request, notice: string): Promise<string> {
   const session = await flashStorage.getSession(request.headers.get("Cookie"));
   session.flash("notice", notice);
   return flashStorage.commitSession(session);
 }
 
-export async function readFlash(request: Request): Promise<{ notice: string | null; setCookie: string | null }> {
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes("__flash=")) return { notice: null, setCookie: null };
-  const session = await flashStorage.getSession(cookieHeader);
-  const notice = (session.get("notice") as string | undefined) ?? null;
-  return { notice, setCookie: await flashStorage.commitSession(session) };
+/**
+ * Browsers an account has signed in from: a signed list of user ids. A
+ * browser on the list may still sign in to that account while many failed
+ * attempts from elsewhere protect it (docs/decisions/011).
+ */
+export const knownBrowserCookie = createCookie("known", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: ONE_YEAR,
+  secrets: [sessionSecret()],
+});
+
+/**
+ * A cookie's value, or null when it is missing, forged, or does not decode.
+ * Whatever a client sends in a cookie is never an error.
+ */
+export async function parseCookie(cookie: Cookie, request: Request): Promise<unknown> {
+  try {
+    return (await cookie.parse(request.headers.get("Cookie"))) ?? null;
+  } catch {
+    return null;
+  }
 }

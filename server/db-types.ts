@@ -62,9 +62,32 @@ export interface PasswordResetTable {
 
 export interface LoginFailureTable {
   id: Generated<number>;
-  /** 'account:{email}' or 'address:{ip}' */
+  /** 'account:{email}', 'address:{ip}' or 'pair:{email}|{ip}' (one account from one address) */
   key: string;
   at: string;
+}
+
+/** A sign-up waiting for its mailed confirmation (migration 0007). */
+export interface SignupRequestTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  organization_name: string;
+  password_hash: string;
+  language: "en" | "no";
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A mailed link that lets the owner sign in to an account protected by many failed attempts (migration 0007). */
+export interface AccountUnlockTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** Registry data (migration 0002): one row per unit of a company register. */
@@ -459,6 +482,8 @@ export interface DB {
   invitations: InvitationTable;
   password_resets: PasswordResetTable;
   login_failures: LoginFailureTable;
+  signup_requests: SignupRequestTable;
+  account_unlocks: AccountUnlockTable;
   companies: CompanyTable;
   financial_statements: FinancialStatementTable;
   persons: PersonTable;

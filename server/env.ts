@@ -24,6 +24,7 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_PROTECT_ACCOUNT_AFTER: z.coerce.number().int().min(1).default(25),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

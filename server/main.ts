@@ -1,9 +1,7 @@
-import compression from "compression";
-import express from "express";
-import { createRequestHandler } from "@remix-run/express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { createApp } from "./app";
 import { closeDb, db } from "./db";
 import { env } from "./env";
 import { migrateToLatest } from "./migrate";
@@ -26,21 +24,7 @@ async function main() {
   const buildFile = path.join(buildDir, "server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
-  app.use(compression());
-  // Fingerprinted assets never change; everything else in public/ may.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? undefined }),
-    }),
-  );
+  const app = createApp(build, { buildDir, trustProxy: config.TRUST_PROXY, appUrl: config.APP_URL });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;

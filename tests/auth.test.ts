@@ -5,13 +5,12 @@ import { outbox } from "@server/mail";
 import { loader as rootLoader } from "~/root";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
-import { action as signupAction } from "~/routes/signup";
+import { action as signupAction, loader as signupLoader } from "~/routes/signup";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as inviteAction } from "~/routes/invite-signup";
 import { loader as meLoader } from "~/routes/api.users.me";
 import { action as languageApi, loader as languageApiGet } from "~/routes/api.users.language";
-import { action as languagePref } from "~/routes/preferences.language";
 import { createInvitation } from "~/models/user.server";
 import { args, call, form, get, tokenFrom, BASE } from "./helpers/requests";
 
@@ -102,16 +101,88 @@ describe("sign-in", () => {
   });
 });
 
-describe("sign-in rate limit", () => {
-  it("locks an account after 5 failures, even for the right password, with a clear message", async () => {
+/** Moves every counted failure back in time, as if `minutes` had passed. */
+async function age(minutes: number) {
+  const rows = await db().selectFrom("login_failures").select(["id", "at"]).execute();
+  for (const row of rows) {
+    await db()
+      .updateTable("login_failures")
+      .set({ at: new Date(Date.parse(row.at) - minutes * 60_000).toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+  }
+}
+
+describe("malformed requests to the sign-in forms", () => {
+  const actions = [
+    ["/login", loginAction],
+    ["/signup", signupAction],
+    ["/forgot-password", forgotAction],
+    ["/reset-password", resetAction],
+    ["/invite-signup", inviteAction],
+    ["/logout", logoutAction],
+  ] as const;
+  const post = (path: string, body: BodyInit | null, type?: string) =>
+    new Request(BASE + path, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+
+  it.each(actions)("%s refuses JSON, text and empty bodies with 415, and a broken form with 400", async (path, action) => {
+    const before = outbox().length;
+    expect((await call(action, args(post(path, JSON.stringify({ email: "a@b.example" }), "application/json")))).status).toBe(415);
+    expect((await call(action, args(post(path, "email=a@b.example", "text/plain")))).status).toBe(415);
+    expect((await call(action, args(post(path, null)))).status).toBe(415);
+    expect((await call(action, args(post(path, "--x\r\nbroken", "multipart/form-data; boundary=x")))).status).toBe(400);
+    expect(outbox().length).toBe(before);
+  });
+
+  it("never follows a redirectTo off the site, whatever its spelling, and CR/LF is no error", async () => {
+    await makeUser("redirect2@test.example");
+    for (const redirectTo of [
+      "/\t/evil.example/phish",
+      "/%09/evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "/\r\nSet-Cookie: x=1",
+      "/%2F%2Fevil.example",
+      "//evil.example",
+    ]) {
+      const res = await call(loginAction, args(form("/login", { email: "redirect2@test.example", password: "Right-pass-1", redirectTo })));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/overview");
+    }
+  });
+});
+
+describe("sign-in limits keyed by account and address", () => {
+  it("five failures from one address slow that address down, not the owner at another address", async () => {
     await makeUser("locked@test.example");
-    for (let i = 0; i < 5; i++) expect((await signIn("locked@test.example", "wrong", `10.1.0.${i}`)).status).toBe(401);
-    const res = await signIn("locked@test.example", "Right-pass-1", "10.1.0.99");
-    expect(res.status).toBe(429);
-    expect(JSON.stringify(await res.json())).toMatch(/Too many failed sign-in attempts\. Wait \d+ minutes and try again/);
-    // Another account is not affected.
-    await makeUser("free@test.example");
-    expect((await signIn("free@test.example", "Right-pass-1", "10.1.0.99")).status).toBe(302);
+    for (let i = 0; i < 5; i++) expect((await signIn("locked@test.example", "wrong", "10.1.0.1")).status).toBe(401);
+    // The guessing address waits, even with the right password …
+    const slowed = await signIn("locked@test.example", "Right-pass-1", "10.1.0.1");
+    expect(slowed.status).toBe(429);
+    expect(JSON.stringify(await slowed.json())).toContain("Too many failed sign-in attempts. Wait 1 minute and try again, or reset your password.");
+    // … the owner elsewhere is not locked out (the old code answered 429 here).
+    expect((await signIn("locked@test.example", "Right-pass-1", "10.1.0.99")).status).toBe(302);
+  });
+
+  it("the administrator's account is not locked by someone else's guesses", async () => {
+    const { userId } = await makeUser("root@test.example", 3);
+    await db().updateTable("users").set({ is_admin: 1 }).where("id", "=", userId).execute();
+    for (let i = 0; i < 10; i++) await signIn("root@test.example", "wrong", "203.0.113.7");
+    expect((await signIn("root@test.example", "Right-pass-1", "192.0.2.1")).status).toBe(302);
+  });
+
+  it("the wait grows with every further failure and ends", async () => {
+    await makeUser("slow@test.example");
+    for (let i = 0; i < 5; i++) await signIn("slow@test.example", "wrong", "10.3.0.1");
+    expect((await signIn("slow@test.example", "wrong", "10.3.0.1")).status).toBe(429);
+    await age(1.1);
+    // One more try after the wait; it fails, and the next wait is twice as long.
+    expect((await signIn("slow@test.example", "wrong", "10.3.0.1")).status).toBe(401);
+    const second = await signIn("slow@test.example", "Right-pass-1", "10.3.0.1");
+    expect(second.status).toBe(429);
+    expect(JSON.stringify(await second.json())).toContain("Wait 2 minutes");
+    await age(2.1);
+    expect((await signIn("slow@test.example", "Right-pass-1", "10.3.0.1")).status).toBe(302);
   });
 
   it("limits one address trying many accounts", async () => {
@@ -121,12 +192,69 @@ describe("sign-in rate limit", () => {
     expect((await signIn("victim@test.example", "Right-pass-1", "10.9.9.10")).status).toBe(302);
   });
 
-  it("a successful sign-in clears the account's failures", async () => {
+  it("a successful sign-in clears the failures of that address on that account", async () => {
     await makeUser("oops@test.example");
     for (let i = 0; i < 4; i++) await signIn("oops@test.example", "wrong", "10.2.0.1");
     expect((await signIn("oops@test.example", "Right-pass-1", "10.2.0.1")).status).toBe(302);
     for (let i = 0; i < 4; i++) await signIn("oops@test.example", "wrong", "10.2.0.1");
     expect((await signIn("oops@test.example", "Right-pass-1", "10.2.0.1")).status).toBe(302);
+  });
+
+  describe("many failures from many addresses protect the account", () => {
+    const owner = "owned@test.example";
+    let ownerId: number;
+    let knownCookie: string;
+
+    beforeAll(async () => {
+      ({ userId: ownerId } = await makeUser(owner));
+      // The owner's own browser signed in before: it carries the signed `known` cookie.
+      const first = await signIn(owner, "Right-pass-1", "198.51.100.1");
+      knownCookie = first.headers.get("Set-Cookie")!.match(/(?:^|,\s*)(known=[^;]*)/)![1];
+      await db().deleteFrom("sessions").execute();
+      // 25 failures, 3 from each of nine addresses: no address reaches its own limit.
+      for (let i = 0; i < 25; i++) await signIn(owner, "wrong", `203.0.113.${Math.floor(i / 3)}`);
+    });
+
+    const signInWith = (password: string, address: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+      call(loginAction, args(form("/login", { email: owner, password, ...fields }, headers), address));
+
+    it("refuses a browser it does not know, right password or not, with the same answer as for an unknown account, and mails the owner once", async () => {
+      const before = outbox().filter((m) => m.includes(`To: ${owner}`)).length;
+      const res = await signInWith("Right-pass-1", "192.0.2.50");
+      expect(res.status).toBe(429);
+      expect(JSON.stringify(await res.json())).toContain("This account is protected after many failed sign-in attempts.");
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      const mails = outbox().filter((m) => m.includes(`To: ${owner}`));
+      expect(mails.length).toBe(before + 1);
+      expect(mails[mails.length - 1]).toContain("Subject: Unlock your account");
+      // The next refused try does not mail again.
+      expect((await signInWith("Right-pass-1", "192.0.2.51")).status).toBe(429);
+      expect(outbox().filter((m) => m.includes(`To: ${owner}`)).length).toBe(before + 1);
+      // An unknown account gets the same answer, and nobody gets a mail.
+      for (let i = 0; i < 25; i++) await signIn("nobody-protected@test.example", "wrong", `198.18.0.${Math.floor(i / 3)}`);
+      const unknown = await signIn("nobody-protected@test.example", "wrong", "192.0.2.52");
+      expect(unknown.status).toBe(429);
+      expect(JSON.stringify(await unknown.json())).toContain("This account is protected after many failed sign-in attempts.");
+    });
+
+    it("lets the owner's known browser in", async () => {
+      expect((await signInWith("Right-pass-1", "192.0.2.60", {}, { Cookie: knownCookie })).status).toBe(302);
+      // A forged cookie is no cookie.
+      expect((await signInWith("Right-pass-1", "192.0.2.61", {}, { Cookie: `known=${encodeURIComponent(btoa(JSON.stringify([ownerId])))}` })).status).toBe(429);
+    });
+
+    it("lets the owner in anywhere with the mailed unlock link, once", async () => {
+      const mail = outbox()
+        .filter((m) => m.includes(`To: ${owner}`) && m.includes("Unlock"))
+        .pop()!;
+      const token = decodeURIComponent(mail.match(/\/login\?unlock=(\S+)/)![1]);
+      expect((await signInWith("wrong", "192.0.2.70", { unlock: token })).status).toBe(401);
+      expect((await signInWith("Right-pass-1", "192.0.2.70", { unlock: token })).status).toBe(302);
+      // The account is no longer protected, and the link is used up.
+      expect((await signInWith("Right-pass-1", "192.0.2.71")).status).toBe(302);
+      const used = await db().selectFrom("account_unlocks").select("used_at").where("user_id", "=", ownerId).execute();
+      expect(used.every((u) => u.used_at !== null)).toBe(true);
+    });
   });
 });
 
@@ -193,15 +321,6 @@ describe("language", () => {
     const anonymous = await call(languageApi, args(new Request(`${BASE}/api/users/language`, { method: "PUT", body: "{}" })));
     expect(anonymous.status).toBe(401);
   });
-
-  it("the language form updates a signed-in user's account and returns to the page", async () => {
-    await makeUser("langform@test.example");
-    const token = tokenFrom(await signIn("langform@test.example"))!;
-    const res = await call(languagePref, args(form("/preferences/language", { language: "no", redirectTo: "/casefiles?x=1" }, { Cookie: `token=${token}` })));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/casefiles?x=1");
-    expect((await db().selectFrom("users").select("language").where("email", "=", "langform@test.example").executeTakeFirstOrThrow()).language).toBe("no");
-  });
 });
 
 describe("access guard in the root loader", () => {
@@ -216,12 +335,32 @@ describe("access guard in the root loader", () => {
 });
 
 describe("sign-up, invitation and password reset", () => {
-  it("sign-up creates an organisation with the user at level 3, not a platform admin", async () => {
-    const res = await call(
-      signupAction,
-      args(form("/signup", { organizationName: "  Nyfirma AS ", email: "new@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })),
-    );
-    expect(res.status).toBe(302);
+  const signupForm = (fields: Record<string, string>) =>
+    call(signupAction, args(form("/signup", { intent: "signup", password: "Long-enough-1", confirmPassword: "Long-enough-1", ...fields })));
+
+  it("sign-up mails a confirmation link; the link's button creates the organisation with the user at level 3, once", async () => {
+    const before = outbox().length;
+    const res = await signupForm({ organizationName: "  Nyfirma AS ", email: "New@test.example" });
+    expect(res.status).toBe(200);
+    expect((await res.json()).sentTo).toBe("new@test.example");
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    // Nothing exists before the link is used.
+    expect(await db().selectFrom("users").select("id").where("email", "=", "new@test.example").executeTakeFirst()).toBeUndefined();
+    const mails = outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = mails[mails.length - 1];
+    expect(mail).toContain("To: new@test.example");
+    expect(mail).toContain("Subject: Confirm your new account");
+    const token = decodeURIComponent(mail.match(/\/signup\?token=(\S+)/)![1]);
+
+    // The link shows what will be created (a GET changes nothing) …
+    const page = await (await call(signupLoader, args(get(`/signup?token=${encodeURIComponent(token)}`)))).json();
+    expect(page.confirm).toEqual({ token, valid: true, email: "new@test.example", organization: "Nyfirma AS" });
+    // … and its button creates it and signs in.
+    const done = await call(signupAction, args(form("/signup", { intent: "confirm", token })));
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/overview");
+    expect(tokenFrom(done)).toBeTruthy();
     const user = await db()
       .selectFrom("users")
       .innerJoin("organizations", "organizations.id", "users.organization_id")
@@ -229,17 +368,65 @@ describe("sign-up, invitation and password reset", () => {
       .where("email", "=", "new@test.example")
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ access_level: 3, is_admin: 0, name: "Nyfirma AS", kind: "customer" });
-    const again = await call(
-      signupAction,
-      args(form("/signup", { organizationName: "X", email: "NEW@test.example", password: "Long-enough-1", confirmPassword: "Long-enough-1" })),
+    expect((await call(signupAction, args(form("/signup", { intent: "confirm", token })))).status).toBe(410);
+    // The password chosen at sign-up is the account's.
+    expect((await signIn("new@test.example", "Long-enough-1", "10.4.0.1")).status).toBe(302);
+  });
+
+  it("answers the same for an email that has an account, creates nothing, and mails the owner instead", async () => {
+    await makeUser("taken@test.example");
+    const before = outbox().length;
+    const orgsBefore = (await db().selectFrom("organizations").select("id").execute()).length;
+    const fresh = await signupForm({ organizationName: "Fresh AS", email: "fresh@test.example" });
+    const taken = await signupForm({ organizationName: "Copy AS", email: "TAKEN@test.example" });
+    expect(taken.status).toBe(fresh.status);
+    const [freshBody, takenBody] = [await fresh.json(), await taken.json()];
+    expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(takenBody.sentTo).toBe("taken@test.example");
+    expect(takenBody.result.status).toBe(freshBody.result.status);
+    expect((await db().selectFrom("organizations").select("id").execute()).length).toBe(orgsBefore);
+    const mails = outbox().slice(before);
+    expect(mails.length).toBe(2);
+    const toOwner = mails.find((m) => m.includes("To: taken@test.example"))!;
+    expect(toOwner).toContain("Subject: You already have an account");
+    expect(toOwner).toContain("/forgot-password");
+    expect(toOwner).not.toContain("/signup?token=");
+  });
+
+  it("a confirmation link is refused once the address has an account", async () => {
+    await signupForm({ organizationName: "Race AS", email: "race@test.example" });
+    const token = decodeURIComponent(
+      outbox()
+        .pop()!
+        .match(/\/signup\?token=(\S+)/)![1],
     );
-    expect(again.status).toBe(409);
+    await makeUser("race@test.example");
+    expect((await call(signupAction, args(form("/signup", { intent: "confirm", token })))).status).toBe(410);
+    expect((await (await call(signupLoader, args(get(`/signup?token=${encodeURIComponent(token)}`)))).json()).confirm.valid).toBe(false);
+  });
+
+  it("refuses organisation names without a letter or digit, and NUL characters, with 400", async () => {
+    for (const name of ["\u200b\u200b", "---", "   "]) {
+      const res = await signupForm({ organizationName: name, email: "blank-org@test.example" });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain("Enter the name of your organisation.");
+    }
+    const nul = await signupForm({ organizationName: "\u0000\u0000", email: "nul-org@test.example" });
+    expect(nul.status).toBe(400);
+    expect(JSON.stringify(await nul.json())).toContain("organizationName");
+    expect(await db().selectFrom("signup_requests").select("id").where("email", "in", ["blank-org@test.example", "nul-org@test.example"]).execute()).toEqual(
+      [],
+    );
+  });
+
+  it("an unknown intent is a 400", async () => {
+    expect((await call(signupAction, args(form("/signup", { intent: "other" })))).status).toBe(400);
   });
 
   it("rejects a short password and different passwords", async () => {
     const res = await call(
       signupAction,
-      args(form("/signup", { organizationName: "X", email: "short@test.example", password: "short", confirmPassword: "other" })),
+      args(form("/signup", { intent: "signup", organizationName: "X", email: "short@test.example", password: "short", confirmPassword: "other" })),
     );
     expect(res.status).toBe(400);
     const body = JSON.stringify(await res.json());

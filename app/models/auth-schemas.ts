@@ -36,6 +36,8 @@ export const loginSchema = (t: T) =>
     email: email(t),
     password: z.string({ error: t("auth:validation.passwordRequired") }).min(1, t("auth:validation.passwordRequired")),
     redirectTo: z.string().optional(),
+    /** The unlock link's token, when the owner follows it (docs/decisions/011). */
+    unlock: z.string().max(200).optional(),
   });
 
 export const signupSchema = (t: T) =>
@@ -45,7 +47,9 @@ export const signupSchema = (t: T) =>
         .string({ error: t("auth:validation.organizationRequired") })
         .trim()
         .min(1, t("auth:validation.organizationRequired"))
-        .max(200),
+        .max(200, t("auth:validation.organizationTooLong"))
+        // A name has at least one letter or digit (not only invisible or control characters).
+        .refine((name) => /[\p{L}\p{N}]/u.test(name), t("auth:validation.organizationRequired")),
       email: email(t),
       ...passwordPair(t),
     })
@@ -57,7 +61,15 @@ export const forgotPasswordSchema = (t: T) => z.object({ email: email(t) });
 
 export const resetPasswordSchema = (t: T) => z.object({ token: z.string().min(1), ...passwordPair(t) }).refine(...samePassword(t));
 
-/** Only same-site paths may be redirected to after sign-in. */
+/** The mailed confirmation of a sign-up. */
+export const signupConfirmSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * @deprecated Only `app/routes/supplier.tsx` still uses this; it moves to the
+ * kit's `safeRedirect` (`~/http/redirect.server`) and then this goes. (A
+ * re-export cannot stand here: this module reaches the browser bundle, which
+ * may not import `.server` modules.)
+ */
 export function safeRedirect(to: unknown, fallback = "/overview"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;

@@ -1,47 +1,48 @@
-import { createCookieSessionStorage } from "@remix-run/node";
-import { Authenticator, AuthorizationError } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
-import { clearLoginFailures, loginLimit, recordLoginFailure } from "@server/auth/rate-limit";
-import { normalizeEmail, verifyLogin } from "./user.server";
+import { formAuthenticator } from "@server/auth/authenticator";
+import { clearAccountFailures, clearLoginFailures, loginLimit, recordLoginFailure } from "@server/auth/rate-limit";
+import { env } from "@server/env";
+import { createAccountUnlock, findOpenAccountUnlock, findUserByEmail, normalizeEmail, useAccountUnlock, verifyLogin, type Language } from "./user.server";
+
+/** Credentials through remix-auth's form strategy; the limits on guessing (server/auth/rate-limit.ts) apply before it runs. */
+const checkCredentials = formAuthenticator((form) => verifyLogin(String(form.get("email") ?? ""), String(form.get("password") ?? "")));
+
+export type LoginResult =
+  | { ok: true; userId: number }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "rate-limited"; minutes: number }
+  /** Many failures from many addresses: only a known browser or the mailed unlock link signs in. `unlockMail` is a new link to send, if any. */
+  | { ok: false; reason: "protected"; unlockMail: { email: string; language: Language; token: string } | null };
 
 /**
- * Sign-in goes through remix-auth's form strategy. Sessions are our own
- * (database rows behind the `token` cookie), so the authenticator is used
- * only to verify credentials and never commits its own session.
+ * Checks a sign-in form (already read and normalised by the route).
+ * `knownUserIds`: accounts this browser has signed in to before.
  */
-const unusedStorage = createCookieSessionStorage({ cookie: { name: "__auth_unused", secrets: ["unused"] } });
-const authenticator = new Authenticator<number>(unusedStorage, { throwOnError: true });
-
-authenticator.use(
-  new FormStrategy(async ({ form, context }) => {
-    const email = normalizeEmail(String(form.get("email") ?? ""));
-    const password = String(form.get("password") ?? "");
-    const address = (context?.clientAddress as string | undefined) ?? null;
-    const limit = await loginLimit(email, address);
-    if (limit.limited) throw new AuthorizationError(`rate-limited:${limit.retryAfterMinutes}`);
-    const userId = await verifyLogin(email, password);
-    if (userId == null) {
-      await recordLoginFailure(email, address);
-      throw new AuthorizationError("invalid");
-    }
-    await clearLoginFailures(email);
-    return userId;
-  }),
-  "form",
-);
-
-export type LoginResult = { ok: true; userId: number } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limited"; minutes: number };
-
-export async function login(request: Request, clientAddress: string | null): Promise<LoginResult> {
-  try {
-    const userId = await authenticator.authenticate("form", request, { context: { clientAddress: clientAddress ?? undefined } });
-    return { ok: true, userId };
-  } catch (error) {
-    if (error instanceof AuthorizationError) {
-      const match = error.message.match(/^rate-limited:(\d+)$/);
-      if (match) return { ok: false, reason: "rate-limited", minutes: Number(match[1]) };
-      return { ok: false, reason: "invalid" };
-    }
-    throw error;
+export async function login(form: FormData, { clientAddress, knownUserIds }: { clientAddress: string | null; knownUserIds: number[] }): Promise<LoginResult> {
+  const email = normalizeEmail(String(form.get("email") ?? ""));
+  const account = await findUserByEmail(email);
+  const unlock = account ? await findOpenAccountUnlock(String(form.get("unlock") ?? ""), account.id) : undefined;
+  const limit = await loginLimit({
+    email,
+    address: clientAddress,
+    knownBrowser: Boolean(account && knownUserIds.includes(account.id)),
+    unlocked: Boolean(unlock),
+  });
+  if (limit.limited) {
+    if (limit.reason === "slowed") return { ok: false, reason: "rate-limited", minutes: limit.retryAfterMinutes };
+    // The same answer for an unknown email; only a real owner gets a mail.
+    const token = account ? await createAccountUnlock(account.id, env().LOGIN_WINDOW_MINUTES) : null;
+    return { ok: false, reason: "protected", unlockMail: account && token ? { email: account.email, language: account.language, token } : null };
   }
+
+  const userId = await checkCredentials(form);
+  if (userId == null) {
+    await recordLoginFailure(email, clientAddress);
+    return { ok: false, reason: "invalid" };
+  }
+  await clearLoginFailures(email, clientAddress);
+  if (unlock) {
+    await useAccountUnlock(unlock.id);
+    await clearAccountFailures(email);
+  }
+  return { ok: true, userId };
 }

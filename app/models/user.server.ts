@@ -1,5 +1,6 @@
 import { db, now } from "@server/db";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@server/auth/password";
+import { clearAccountFailures } from "@server/auth/rate-limit";
 import { destroyUserSessions } from "@server/auth/session";
 import { hashToken, newToken } from "@server/auth/tokens";
 
@@ -29,25 +30,80 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Sign-up: a new customer organisation with the new user as its first member (access level 3). */
-export async function signUpWithOrganization(input: { email: string; password: string; organizationName: string; language: Language }): Promise<number> {
+/* ---------- sign-up by mailed confirmation ---------- */
+
+const SIGNUP_HOURS = 24;
+
+export type SignupOutcome =
+  /** A new address: the confirmation link to mail to it. */
+  | { kind: "new"; email: string; token: string }
+  /** An address with an account: tell its owner instead (in their language). */
+  | { kind: "exists"; email: string; language: Language };
+
+/**
+ * Sign-up, step one. Nothing is created yet: the request waits for its mailed
+ * confirmation, so the form answers the same whether or not the email has an
+ * account (the password is hashed either way, so both take the same time).
+ */
+export async function requestSignup(input: { email: string; password: string; organizationName: string; language: Language }): Promise<SignupOutcome> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(email)) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(email);
+  if (existing) return { kind: "exists", email, language: existing.language };
+  const token = newToken();
+  await db()
+    .insertInto("signup_requests")
+    .values({
+      token_hash: hashToken(token),
+      email,
+      organization_name: input.organizationName.trim(),
+      password_hash: passwordHash,
+      language: input.language,
+      created_at: now(),
+      expires_at: new Date(Date.now() + SIGNUP_HOURS * 3_600_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return { kind: "new", email, token };
+}
+
+export async function findOpenSignupRequest(token: string) {
+  if (!token || token.length > 200) return undefined;
+  return db()
+    .selectFrom("signup_requests")
+    .select(["id", "email", "organization_name", "password_hash", "language"])
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now())
+    .executeTakeFirst();
+}
+
+/**
+ * Sign-up, step two (the mailed link): a new customer organisation with the
+ * new user as its first member (access level 3). Null when the link is used,
+ * expired, or the email has an account by now.
+ */
+export async function confirmSignup(token: string): Promise<number | null> {
+  const request = await findOpenSignupRequest(token);
+  if (!request) return null;
   return db()
     .transaction()
     .execute(async (trx) => {
+      // Every link of this address is used up, whichever is confirmed.
+      await trx.updateTable("signup_requests").set({ used_at: now() }).where("email", "=", request.email).where("used_at", "is", null).execute();
+      const taken = await trx.selectFrom("users").select("id").where("email", "=", request.email).executeTakeFirst();
+      if (taken) return null;
       const org = await trx
         .insertInto("organizations")
-        .values({ name: input.organizationName.trim(), kind: "customer", org_number: null, country_code: "NO", created_at: now() })
+        .values({ name: request.organization_name, kind: "customer", org_number: null, country_code: "NO", created_at: now() })
         .returning("id")
         .executeTakeFirstOrThrow();
       const user = await trx
         .insertInto("users")
         .values({
-          email,
-          password_hash: passwordHash,
-          language: input.language,
+          email: request.email,
+          password_hash: request.password_hash,
+          language: request.language,
           is_admin: 0,
           organization_id: org.id,
           access_level: 3,
@@ -170,5 +226,57 @@ export async function resetPassword(token: string, password: string): Promise<nu
       await trx.updateTable("password_resets").set({ used_at: now() }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
     });
   await destroyUserSessions(reset.user_id);
+  // Whoever can read the mailbox is the owner: the account is no longer protected against guessing.
+  await clearAccountFailures(reset.email);
   return reset.user_id;
+}
+
+/* ---------- unlock links for protected accounts ---------- */
+
+const UNLOCK_HOURS = 24;
+
+/**
+ * A new unlock link for the owner of an account that many failed sign-ins
+ * protect, or null when one was issued within the last `withinMinutes` (one
+ * mail per attack wave, not one per guess).
+ */
+export async function createAccountUnlock(userId: number, withinMinutes: number): Promise<string | null> {
+  const since = new Date(Date.now() - withinMinutes * 60_000).toISOString();
+  const recent = await db()
+    .selectFrom("account_unlocks")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("created_at", ">", since)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (recent) return null;
+  const token = newToken();
+  await db()
+    .insertInto("account_unlocks")
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now(),
+      expires_at: new Date(Date.now() + UNLOCK_HOURS * 3_600_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The open unlock of this user for a token, if the token is one. */
+export async function findOpenAccountUnlock(token: string, userId: number) {
+  if (!token || token.length > 200) return undefined;
+  return db()
+    .selectFrom("account_unlocks")
+    .select(["id", "user_id"])
+    .where("token_hash", "=", hashToken(token))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now())
+    .executeTakeFirst();
+}
+
+export async function useAccountUnlock(id: number): Promise<void> {
+  await db().updateTable("account_unlocks").set({ used_at: now() }).where("id", "=", id).execute();
 }

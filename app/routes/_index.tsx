@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
-import { getUser } from "~/models/session.server";
+import { getUser } from "~/http/auth.server";
 
 export const meta = titleMeta;
 

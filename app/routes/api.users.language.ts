@@ -1,27 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { currentUserResponse, requireApiUser } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { readJson } from "~/http/parse.server";
+import { methodNotAllowed } from "~/http/responses.server";
+import { currentUserResponse } from "~/models/session.server";
 import { setUserLanguage } from "~/models/user.server";
 
-const body = z.object({ language: z.enum(["en", "no"]) });
+const body = z.object({ language: z.enum(["en", "no"], { error: "language must be 'en' or 'no'" }) });
 
 /** PUT /api/users/language {language} */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return json({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "PUT" } });
-  const user = await requireApiUser(request);
-  let payload: unknown;
-  try {
-    payload = await request.json();
-  } catch {
-    return json({ error: "Bad Request", message: 'Send a JSON body like {"language":"no"}.' }, { status: 400 });
-  }
-  const parsed = body.safeParse(payload);
-  if (!parsed.success) return json({ error: "Bad Request", message: "language must be 'en' or 'no'." }, { status: 400 });
-  await setUserLanguage(user.id, parsed.data.language);
-  return json(currentUserResponse({ ...user, language: parsed.data.language }));
+  if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
+  const user = await requireUser(request);
+  const { language } = await readJson(request, body);
+  await setUserLanguage(user.id, language);
+  return json(currentUserResponse({ ...user, language }));
 }
 
 export function loader() {
-  return json({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "PUT" } });
+  throw methodNotAllowed(["PUT"]);
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { currentUserResponse, requireApiUser } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { currentUserResponse } from "~/models/session.server";
 
 /** GET /api/users/me — the signed-in user (spec 01 §3, §7). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
+  const user = await requireUser(request);
   return json(currentUserResponse(user));
 }

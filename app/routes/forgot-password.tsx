@@ -11,8 +11,8 @@ import { forgotPasswordSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
 import { redirectSignedIn } from "~/models/session.server";
 import { createPasswordReset } from "~/models/user.server";
-import { env } from "@server/env";
-import { sendMail } from "@server/mail";
+import { readForm } from "~/http/parse.server";
+import { publicOrigin, sendPasswordReset } from "~/models/auth-mail.server";
 
 export const meta = titleMeta;
 
@@ -23,17 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema(t) });
   if (submission.status !== "success") return json({ result: submission.reply(), sentTo: null }, { status: 400 });
   const { email } = submission.value;
   const reset = await createPasswordReset(email);
-  if (reset) {
-    // The mail is in the account's language, whatever the page's language is.
-    const mailT = await i18nServer.getFixedT(reset.language, "auth");
-    const origin = env().APP_URL ?? new URL(request.url).origin;
-    const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
-    await sendMail({ to: email, subject: mailT("forgot.mailSubject"), text: mailT("forgot.mailBody", { email, link }) });
-  }
+  // The mail is in the account's language, whatever the page's language is.
+  if (reset) await sendPasswordReset(publicOrigin(request), { email, language: reset.language, token: reset.token });
   // Same answer whether or not the account exists, so the form reveals no accounts.
   return json({ result: submission.reply({ resetForm: true }), sentTo: email });
 }

@@ -8,6 +8,7 @@ import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import type { Language } from "~/i18n";
+import { readForm } from "~/http/parse.server";
 import { inviteSignupSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
 import { redirectSignedIn, startSession } from "~/models/session.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema: inviteSignupSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: inviteSignupSchema(t) });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   try {

@@ -8,9 +8,12 @@ import { titleMeta } from "~/components/ui/meta";
 import { pageTitle } from "~/models/page-title.server";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import i18nServer from "~/i18n.server";
-import { loginSchema, safeRedirect } from "~/models/auth-schemas";
+import { readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { publicOrigin, sendUnlock } from "~/models/auth-mail.server";
+import { loginSchema } from "~/models/auth-schemas";
 import { login } from "~/models/login.server";
-import { redirectSignedIn, startSession } from "~/models/session.server";
+import { knownUserIds, redirectSignedIn, startSession } from "~/models/session.server";
 
 export const meta = titleMeta;
 
@@ -21,16 +24,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  // The form strategy reads the body itself, so validation reads a copy.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema(t) });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await login(request, context.clientAddress ?? null);
+  const result = await login(formData, { clientAddress: context.clientAddress ?? null, knownUserIds: await knownUserIds(request) });
   if (!result.ok) {
-    const message = result.reason === "rate-limited" ? t("auth:login.rateLimited", { minutes: result.minutes }) : t("auth:login.invalid");
-    return json({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: result.reason === "rate-limited" ? 429 : 401 });
+    if (result.reason === "protected" && result.unlockMail) await sendUnlock(publicOrigin(request), result.unlockMail);
+    const message =
+      result.reason === "rate-limited"
+        ? t("auth:login.rateLimited", { count: result.minutes })
+        : result.reason === "protected"
+          ? t("auth:login.protected")
+          : t("auth:login.invalid");
+    return json({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: result.reason === "invalid" ? 401 : 429 });
   }
   return startSession(request, result.userId, safeRedirect(submission.value.redirectTo));
 }
@@ -39,6 +47,7 @@ export default function Login() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const unlock = params.get("unlock");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "login",
@@ -51,7 +60,13 @@ export default function Login() {
     <AuthCard title={t("login.title")}>
       <Form method="post" {...getFormProps(form)}>
         <FormAlert id={form.errorId} errors={form.errors} />
+        {unlock ? (
+          <div role="status" className="alert alert-info mb-4 text-sm">
+            {t("login.unlockHint")}
+          </div>
+        ) : null}
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {unlock ? <input type="hidden" name="unlock" value={unlock} /> : null}
         <TextField meta={fields.email} label={t("email")} type="email" autoComplete="email" autoFocus />
         <TextField meta={fields.password} label={t("password")} type="password" autoComplete="current-password" />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { languageCookie } from "@server/cookies";
+import { getUser } from "~/http/auth.server";
+import { readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { badRequest, methodNotAllowed } from "~/http/responses.server";
 import { isLanguage } from "~/i18n";
-import { safeRedirect } from "~/models/auth-schemas";
-import { getUser } from "~/models/session.server";
 import { setUserLanguage } from "~/models/user.server";
 
 /**
@@ -11,9 +13,10 @@ import { setUserLanguage } from "~/models/user.server";
  * cookie for a visitor. Then back to the page the user was on.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  const form = await readForm(request);
   const language = form.get("language");
-  if (!isLanguage(language)) return json({ error: "language must be 'en' or 'no'" }, { status: 400 });
+  if (!isLanguage(language)) throw badRequest("language must be 'en' or 'no'");
   const user = await getUser(request);
   if (user) await setUserLanguage(user.id, language);
   const headers = { "Set-Cookie": await languageCookie.serialize(language) };
@@ -21,5 +24,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return json({ error: "Method Not Allowed" }, { status: 405 });
+  throw methodNotAllowed(["POST"]);
 }

@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { navCookie } from "@server/cookies";
-import { safeRedirect } from "~/models/auth-schemas";
-import { requireUser } from "~/models/session.server";
+import { requireUser } from "~/http/auth.server";
+import { readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import { badRequest, methodNotAllowed } from "~/http/responses.server";
 
 /** Expands or collapses the side navigation; a plain form post works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
   await requireUser(request);
-  const form = await request.formData();
-  const expanded = form.get("expanded") === "true";
-  const headers = { "Set-Cookie": await navCookie.serialize(expanded ? "expanded" : "collapsed") };
+  const form = await readForm(request);
+  const expanded = form.get("expanded");
+  if (expanded !== "true" && expanded !== "false") throw badRequest("expanded must be 'true' or 'false'");
+  const headers = { "Set-Cookie": await navCookie.serialize(expanded === "true" ? "expanded" : "collapsed") };
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export function loader() {
-  return json({ error: "Method Not Allowed" }, { status: 405 });
+  throw methodNotAllowed(["POST"]);
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
@@ -10,7 +10,8 @@ import i18nServer from "~/i18n.server";
 import { resetPasswordSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
 import { findOpenPasswordReset, resetPassword } from "~/models/user.server";
-import { flashNotice } from "@server/cookies";
+import { readForm } from "~/http/parse.server";
+import { redirectWithNotice } from "~/http/notice.server";
 
 export const meta = titleMeta;
 
@@ -22,12 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema(t) });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   const userId = await resetPassword(submission.value.token, submission.value.password);
   if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
-  return redirect("/login", { headers: { "Set-Cookie": await flashNotice(request, "auth:login.passwordChanged") } });
+  return redirectWithNotice(request, "/login", "auth:login.passwordChanged");
 }
 
 export default function ResetPassword() {

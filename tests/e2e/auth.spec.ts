@@ -1,8 +1,23 @@
 import { expect, test } from "./test";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { E2E_DATA_DIR } from "./env";
 import { createInvitation, createUser, DEMO_PASSWORD, expectAccessible, latestMailTo, signInWithForm, uniqueEmail } from "./helpers";
 
+/** Failed sign-ins on an account from many addresses (the e2e browser has only one). */
+function addAccountFailures(email: string, count: number) {
+  const db = new Database(path.join(E2E_DATA_DIR, "app.db"));
+  try {
+    const at = new Date().toISOString();
+    const insert = db.prepare("insert into login_failures (key, at) values (?, ?)");
+    for (let i = 0; i < count; i++) insert.run(`account:${email}`, at);
+  } finally {
+    db.close();
+  }
+}
+
 test.describe("sign-up, sign-in and sign-out", () => {
-  test("a visitor signs up and lands in their new organisation", async ({ page }) => {
+  test("a visitor signs up, confirms through the mailed link and lands in their new organisation", async ({ page }) => {
     const email = uniqueEmail("signup");
     await page.goto("/signup");
     await page.getByLabel("Organisation name").fill("Testfjord Demo AS");
@@ -10,10 +25,20 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
     await page.getByLabel("Repeat password").fill("Long-enough-1");
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("status")).toContainText(`Check your inbox: we have sent a mail to ${email}.`);
+    await expect.poll(() => latestMailTo(email)).toContain("Confirm your new account");
+    const link = latestMailTo(email)!.match(/https?:\/\/\S+\/signup\?token=\S+/)![0];
+    await page.goto(link);
+    await expect(page.getByText(`Create the organisation Testfjord Demo AS with you, ${email}, as its first user.`)).toBeVisible();
+    await page.getByRole("button", { name: "Create Testfjord Demo AS" }).click();
     await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByRole("link", { name: "Testfjord Demo AS" })).toBeVisible();
     await page.getByLabel("User menu").click();
     await expect(page.getByTestId("user-menu-email")).toHaveText(email);
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText("This link is not valid any more.")).toBeVisible();
   });
 
   test("sign-up with different passwords keeps the input and says what is wrong", async ({ page }) => {
@@ -28,14 +53,17 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test("sign-up with an existing email is refused with a way forward", async ({ page }) => {
+  test("sign-up with an existing email answers the same and mails the owner instead", async ({ page }) => {
+    const owner = await createUser();
     await page.goto("/signup");
     await page.getByLabel("Organisation name").fill("Duplicate AS");
-    await page.getByLabel("Email").fill("analyst@demo.test");
+    await page.getByLabel("Email").fill(owner.email);
     await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
     await page.getByLabel("Repeat password").fill("Long-enough-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText(/An account with this email exists already/)).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(`Check your inbox: we have sent a mail to ${owner.email}.`);
+    await expect.poll(() => latestMailTo(owner.email)).toContain("You already have an account");
+    expect(latestMailTo(owner.email)).not.toContain("/signup?token=");
   });
 
   test("a demo user signs in and signs out", async ({ page }) => {
@@ -57,15 +85,31 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await expect(page.locator("main form").getByLabel("Email")).toHaveValue("viewer@demo.test");
   });
 
-  test("too many failed sign-ins lock the account for a while", async ({ page }) => {
+  test("five failed sign-ins from one address make that address wait, even with the right password", async ({ page }) => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
       await signInWithForm(page, user.email, "wrong-password");
       await expect(page.getByRole("alert")).toContainText("The email or password is not correct.");
     }
     await signInWithForm(page, user.email, user.password);
-    await expect(page.getByRole("alert")).toContainText("Too many failed sign-in attempts.");
+    await expect(page.getByRole("alert")).toContainText("Too many failed sign-in attempts. Wait 1 minute and try again");
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an account protected by failures from many addresses lets its owner in with the mailed unlock link", async ({ page }) => {
+    const user = await createUser();
+    addAccountFailures(user.email, 25);
+    await signInWithForm(page, user.email, user.password);
+    await expect(page.getByRole("alert")).toContainText("This account is protected after many failed sign-in attempts.");
+    await expect.poll(() => latestMailTo(user.email)).toContain("Unlock your account");
+    const link = latestMailTo(user.email)!.match(/https?:\/\/\S+\/login\?unlock=\S+/)![0];
+    await page.goto(link);
+    await expect(page.getByText("Sign in with your password to unlock your account in this browser.")).toBeVisible();
+    const form = page.locator("main form");
+    await form.getByLabel("Email").fill(user.email);
+    await form.getByLabel("Password").fill(user.password);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/overview$/);
   });
 
   test("a forgotten password is reset through the mailed link", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "./test";
+import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, signIn, userLanguage } from "./helpers";
 
 test.describe("access guard", () => {
@@ -183,5 +183,71 @@ test.describe("errors", () => {
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await expect(page.getByText("404", { exact: true })).toBeVisible();
     await expect(page).toHaveTitle("404 Page Not Found · Supplier Risk");
+  });
+});
+
+test.describe("updates (spec 01 §4)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript every navigation loads the whole page anyway");
+
+  /** Marks the loaded document; a full page load forgets the mark, a navigation inside the page keeps it. */
+  const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+  test("after a new build is deployed, the next navigation loads the whole page, at most once per 10 s per path", async ({ page, context }) => {
+    const user = await createUser({ accessLevel: 2 });
+    await signIn(context, user);
+    await page.route("**/_build/latest.json*", (route) => route.fulfill({ json: { id: "a-newer-build" }, headers: { "Cache-Control": "no-store" } }));
+    await page.goto("/overview");
+    await mark(page);
+
+    // The browser asks for the latest build when the window gets focus (and every few minutes).
+    const asked = page.waitForRequest((r) => r.url().includes("/_build/latest.json"));
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await asked;
+    await page.getByRole("link", { name: user.organizationName }).click();
+    await expect(page).toHaveURL(/\/org-structure-explorer$/);
+    await expect.poll(() => sameDocument(page)).toBe(false);
+    await expect(page.locator("html")).toHaveAttribute("data-js", "");
+
+    // Within 10 s the same path is not reloaded again: the navigation stays inside the page.
+    await mark(page);
+    const askedAgain = page.waitForRequest((r) => r.url().includes("/_build/latest.json"));
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await askedAgain;
+    await page.getByRole("link", { name: user.organizationName }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("the same build causes no reload", async ({ page, context }) => {
+    const user = await createUser({ accessLevel: 2 });
+    await signIn(context, user);
+    await page.goto("/overview");
+    await mark(page);
+    const asked = page.waitForResponse((r) => r.url().includes("/_build/latest.json"));
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    expect((await (await asked).json()).id).toBe(
+      await page.evaluate(() => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version),
+    );
+    await page.getByRole("link", { name: user.organizationName }).click();
+    await expect(page).toHaveURL(/\/org-structure-explorer$/);
+    await page.waitForLoadState("networkidle");
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("a screen whose code fails to load reloads the page from the server", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    await page.goto("/overview");
+    await mark(page);
+    // The old build's files are gone: the case files screen's code cannot be fetched.
+    await page.route(/\/assets\/casefiles-[^/]+\.js$/, (route) => route.abort());
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Workflow" }).hover();
+    await nav.getByRole("link", { name: "Case files" }).click();
+    // Remix reloads the page it is on, which brings the new build's list of files.
+    await expect.poll(() => sameDocument(page)).toBe(false);
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   });
 });

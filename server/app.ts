@@ -1,0 +1,80 @@
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { checkRequest, newNonce, ownOrigins, PDF_CONTENT_SECURITY_POLICY, securityHeaders } from "./security";
+
+export interface AppOptions {
+  /** The folder with `client/` (static files) of the build; omitted in tests that serve no files. */
+  buildDir?: string;
+  trustProxy: boolean;
+  /** The public address (APP_URL), accepted as an origin besides the request's own. */
+  appUrl?: string;
+}
+
+/** Path of the latest-build indicator the browser polls (spec 01 §4). */
+export const BUILD_INDICATOR_PATH = "/_build/latest.json";
+
+/**
+ * The express app around a Remix build: security headers and the CSRF check
+ * on every request, the static files, the latest-build indicator, and Remix.
+ * Separate from `main.ts` (which migrates, seeds and listens) so tests can
+ * run it on a loopback port.
+ */
+export function createApp(build: ServerBuild, options: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use((req, res, next) => {
+    const nonce = newNonce();
+    res.locals.cspNonce = nonce;
+    res.set(securityHeaders(nonce, req.secure));
+    // The content type is known only when the answer starts: a PDF gets the policy its viewer needs.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (/^application\/pdf\b/i.test(String(this.getHeader("Content-Type") ?? ""))) this.setHeader("Content-Security-Policy", PDF_CONTENT_SECURITY_POLICY);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    const verdict = checkRequest({
+      method: req.method,
+      path: req.path,
+      header: (name) => req.get(name),
+      ownOrigins: ownOrigins({
+        protocol: req.protocol,
+        host: req.get("host"),
+        forwardedHost: req.get("x-forwarded-host"),
+        trustProxy: options.trustProxy,
+        appUrl: options.appUrl,
+      }),
+    });
+    if (verdict.ok) return next();
+    const wantsJson = req.path.startsWith("/api/") || "_data" in req.query;
+    res.status(verdict.status);
+    if (wantsJson) res.json({ error: verdict.status === 403 ? "Forbidden" : "Unsupported Media Type", message: verdict.message });
+    else res.type("text/plain").send(verdict.message);
+  });
+
+  app.use(compression());
+
+  app.get(BUILD_INDICATOR_PATH, (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ id: build.assets.version });
+  });
+
+  if (options.buildDir) {
+    // Fingerprinted assets never change; everything else in public/ may.
+    app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h" }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req, res) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? undefined, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}
