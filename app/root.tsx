@@ -19,7 +19,7 @@ import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { loadCreditDialog } from "~/models/credit-dialog.server";
 import { loadPersonDialog } from "~/models/person-dialog.server";
-import { isPublicPath } from "~/models/session.server";
+import { isPublicPath } from "~/http/permissions";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

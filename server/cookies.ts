@@ -32,16 +32,6 @@ export const flashStorage = createCookieSessionStorage<Record<string, never>, { 
 });
 
 /**
- * A Set-Cookie header that carries a flash notice (an i18n key).
- * @deprecated Use `redirectWithNotice` from `~/http/notice.server` (one key form, "ns:key").
- */
-export async function flashNotice(request: Request, notice: string): Promise<string> {
-  const session = await flashStorage.getSession(request.headers.get("Cookie"));
-  session.flash("notice", notice);
-  return flashStorage.commitSession(session);
-}
-
-/**
  * Browsers an account has signed in from: a signed list of user ids. A
  * browser on the list may still sign in to that account while many failed
  * attempts from elsewhere protect it (docs/decisions/011).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hidesShell, navGroupsFor } from "~/components/shell/nav-items";
-import { isPublicPath } from "~/models/session.server";
+import { isPublicPath } from "~/http/permissions";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 
 describe("side navigation by access level and admin flag (spec 01 §2.3)", () => {

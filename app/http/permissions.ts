@@ -60,3 +60,11 @@ export function can(user: Subject | null | undefined, permission: Permission): b
   if (rule.customer && user.organizationKind === "supplier") return false;
   return user.accessLevel >= rule.level;
 }
+
+/** The paths a visitor without a session may open (spec 01 §6). */
+const PUBLIC_PATHS = new Set(["/", "/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password"]);
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return PUBLIC_PATHS.has(path) || path.includes("/public");
+}

@@ -63,14 +63,3 @@ export const resetPasswordSchema = (t: T) => z.object({ token: z.string().min(1)
 
 /** The mailed confirmation of a sign-up. */
 export const signupConfirmSchema = z.object({ token: z.string().min(1).max(200) });
-
-/**
- * @deprecated Only `app/routes/supplier.tsx` still uses this; it moves to the
- * kit's `safeRedirect` (`~/http/redirect.server`) and then this goes. (A
- * re-export cannot stand here: this module reaches the browser bundle, which
- * may not import `.server` modules.)
- */
-export function safeRedirect(to: unknown, fallback = "/overview"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}

@@ -4,7 +4,7 @@ import termsEn from "../../locales/en/creditTerms.json";
 import termsNo from "../../locales/no/creditTerms.json";
 import { DEFAULT_CREDIT_COUNTRY, isCreditCountry, type CreditCountryCode } from "./credit";
 import { creditOrder, reportLanguageChoice, searchCreditCompanies } from "./credit-reports.server";
-import type { SessionUser } from "./session.server";
+import type { SessionUser } from "@server/auth/session";
 
 /**
  * The credit report order dialog (spec 02 "Credit report order dialog"), URL

@@ -1,7 +1,7 @@
 import { formAuthenticator } from "@server/auth/authenticator";
 import { clearAccountFailures, clearLoginFailures, loginLimit, recordLoginFailure } from "@server/auth/rate-limit";
 import { env } from "@server/env";
-import { createAccountUnlock, findOpenAccountUnlock, findUserByEmail, normalizeEmail, useAccountUnlock, verifyLogin, type Language } from "./user.server";
+import { createAccountUnlock, findOpenAccountUnlock, findUserByEmail, normalizeEmail, redeemAccountUnlock, verifyLogin, type Language } from "./user.server";
 
 /** Credentials through remix-auth's form strategy; the limits on guessing (server/auth/rate-limit.ts) apply before it runs. */
 const checkCredentials = formAuthenticator((form) => verifyLogin(String(form.get("email") ?? ""), String(form.get("password") ?? "")));
@@ -41,7 +41,7 @@ export async function login(form: FormData, { clientAddress, knownUserIds }: { c
   }
   await clearLoginFailures(email, clientAddress);
   if (unlock) {
-    await useAccountUnlock(unlock.id);
+    await redeemAccountUnlock(unlock.id);
     await clearAccountFailures(email);
   }
   return { ok: true, userId };

@@ -277,6 +277,6 @@ export async function findOpenAccountUnlock(token: string, userId: number) {
     .executeTakeFirst();
 }
 
-export async function useAccountUnlock(id: number): Promise<void> {
+export async function redeemAccountUnlock(id: number): Promise<void> {
   await db().updateTable("account_unlocks").set({ used_at: now() }).where("id", "=", id).execute();
 }

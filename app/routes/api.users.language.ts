@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { currentUserResponse } from "~/models/session.server";
+import { currentUserResponse } from "~/http/session.server";
 import { setUserLanguage } from "~/models/user.server";
 
 const body = z.object({ language: z.enum(["en", "no"], { error: "language must be 'en' or 'no'" }) });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
-import { currentUserResponse } from "~/models/session.server";
+import { currentUserResponse } from "~/http/session.server";
 
 /** GET /api/users/me — the signed-in user (spec 01 §3, §7). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { forgotPasswordSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
-import { redirectSignedIn } from "~/models/session.server";
+import { redirectSignedIn } from "~/http/session.server";
 import { createPasswordReset } from "~/models/user.server";
 import { readForm } from "~/http/parse.server";
 import { publicOrigin, sendPasswordReset } from "~/models/auth-mail.server";

@@ -11,7 +11,7 @@ import type { Language } from "~/i18n";
 import { readForm } from "~/http/parse.server";
 import { inviteSignupSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
-import { redirectSignedIn, startSession } from "~/models/session.server";
+import { redirectSignedIn, startSession } from "~/http/session.server";
 import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/user.server";
 
 export const meta = titleMeta;

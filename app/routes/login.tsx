@@ -13,7 +13,7 @@ import { safeRedirect } from "~/http/redirect.server";
 import { publicOrigin, sendUnlock } from "~/models/auth-mail.server";
 import { loginSchema } from "~/models/auth-schemas";
 import { login } from "~/models/login.server";
-import { knownUserIds, redirectSignedIn, startSession } from "~/models/session.server";
+import { knownUserIds, redirectSignedIn, startSession } from "~/http/session.server";
 
 export const meta = titleMeta;
 

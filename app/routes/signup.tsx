@@ -13,7 +13,7 @@ import type { Language } from "~/i18n";
 import { publicOrigin, sendAccountExists, sendSignupConfirmation } from "~/models/auth-mail.server";
 import { signupConfirmSchema, signupSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
-import { redirectSignedIn, startSession } from "~/models/session.server";
+import { redirectSignedIn, startSession } from "~/http/session.server";
 import { confirmSignup, findOpenSignupRequest, requestSignup } from "~/models/user.server";
 
 export const meta = titleMeta;

@@ -7,7 +7,7 @@ import { scaffoldKeyForPath } from "~/scaffolding/screens";
 import { pageTitle } from "~/models/page-title.server";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
-import { isPublicPath } from "~/models/session.server";
+import { isPublicPath } from "~/http/permissions";
 import { scaffoldPermission } from "~/scaffolding/screens";
 
 /**

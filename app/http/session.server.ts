@@ -1,0 +1,37 @@
+import { redirect } from "@remix-run/node";
+import { createSession, sessionCookie, type SessionUser } from "@server/auth/session";
+import { knownBrowserCookie, parseCookie } from "@server/cookies";
+import { getUser } from "./auth.server";
+
+/** The user object of GET /api/users/me (spec 01 §3). */
+export function currentUserResponse(user: SessionUser) {
+  return {
+    email: user.email,
+    language: user.language,
+    is_admin: user.isAdmin,
+    token: user.token,
+    organization: user.organizationId == null ? null : { organization_name: user.organizationName, access_level: user.accessLevel },
+    organizationId: user.organizationId,
+  };
+}
+
+/** Accounts this browser has signed in to (the signed `known` cookie); anything else in it counts as none. */
+export async function knownUserIds(request: Request): Promise<number[]> {
+  const value = await parseCookie(knownBrowserCookie, request);
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : [];
+}
+
+/** Signs the user in: a new database session, its cookie, this browser remembered for the account, and the redirect. */
+export async function startSession(request: Request, userId: number, redirectTo: string): Promise<Response> {
+  const { token, expiresAt } = await createSession(userId, request.headers.get("User-Agent"));
+  const known = [userId, ...(await knownUserIds(request)).filter((id) => id !== userId)].slice(0, 5);
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(request, token, expiresAt));
+  headers.append("Set-Cookie", await knownBrowserCookie.serialize(known));
+  return redirect(redirectTo, { headers });
+}
+
+/** Visitors who are signed in already go to their start page. */
+export async function redirectSignedIn(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/overview");
+}
