@@ -425,7 +425,12 @@ function offSite(location: string): boolean {
 
 /** Control characters and surrogates written as escapes, so the report prints what was sent. */
 function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\ud800-\udfff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  let shown = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    shown += code < 0x20 || (code >= 0xd800 && code <= 0xdfff) ? `\\u${code.toString(16).padStart(4, "0")}` : text[i];
+  }
+  return shown;
 }
 
 /** One readable block per route: each distinct problem, then the cases that show it. */
