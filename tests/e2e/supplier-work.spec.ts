@@ -97,21 +97,6 @@ async function hydrated(page: Page, jsOn: boolean) {
   if (jsOn) await page.waitForFunction(() => document.documentElement.dataset.js !== undefined);
 }
 
-// A console error (a hydration mismatch, a chunk that fails to load) fails the test.
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => consoleErrors.push(e.message));
-});
-test.afterEach(({}, testInfo) => {
-  // The failed-download test provokes the 404s it checks for.
-  const expected = testInfo.title.includes("failed download") ? /status of 404/ : null;
-  expect(consoleErrors.filter((e) => !expected?.test(e))).toEqual([]);
-});
-
 const supplierUrl = (orgNumber: string, extra = "") => `/supplier?externalId=${orgNumber}${extra}`;
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const bytes = (n: number) => `${formatThousands(n, "en")} ${n === 1 ? "byte" : "bytes"}`;
