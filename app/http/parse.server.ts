@@ -41,15 +41,19 @@ export function normalizeText(value: string, field: string): string {
   return value.normalize("NFC");
 }
 
+/** No body of this API nests deeper than a few levels; far deeper is refused before it is walked. */
+const MAX_JSON_DEPTH = 32;
+
 /** Every string inside a parsed JSON value, normalised; the path names the field in errors. */
-function normalizeDeep(value: unknown, path: string): unknown {
+function normalizeDeep(value: unknown, path: string, depth = 0): unknown {
   if (typeof value === "string") return normalizeText(value, path || "body");
-  if (Array.isArray(value)) return value.map((item, i) => normalizeDeep(item, `${path}[${i}]`));
+  if (value && typeof value === "object" && depth >= MAX_JSON_DEPTH) throw errorResponse(400, "The body is nested too deeply.");
+  if (Array.isArray(value)) return value.map((item, i) => normalizeDeep(item, `${path}[${i}]`, depth + 1));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       normalizeText(key, path ? `${path}.${key}` : key);
-      out[key] = normalizeDeep(item, path ? `${path}.${key}` : key);
+      out[key] = normalizeDeep(item, path ? `${path}.${key}` : key, depth + 1);
     }
     return out;
   }

@@ -101,6 +101,10 @@ describe("readJson", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ field: "name" });
   });
+  it("answers 400 for a body nested deeper than any of ours, without overflowing the stack", async () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    expect((await thrown(() => readJson(post(deep, "application/json")))).status).toBe(400);
+  });
   it("answers 400 naming the field the schema refuses", async () => {
     const response = await thrown(() => readJson(post('{"name":""}', "application/json"), schema));
     expect(await response.json()).toMatchObject({ field: "name" });
