@@ -1,5 +1,8 @@
 import type { z } from "zod";
+import { parseId } from "./ids";
 import { errorResponse } from "./responses.server";
+
+export { parseId } from "./ids";
 
 /**
  * Strict parsing at the boundary. Everything a client sends is checked here
@@ -8,15 +11,6 @@ import { errorResponse } from "./responses.server";
  * normalised (NFC) with NUL characters and lone UTF-16 surrogates refused
  * with a 400 that names the field.
  */
-
-const ID = /^[1-9]\d{0,15}$/;
-
-/** A positive whole number written plainly ("5"; not " 5", "05", "0x10", "1e3"), else null. */
-export function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !ID.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 /** parseId, or a 400 naming the parameter. */
 export function requireId(value: unknown, name = "id"): number {

@@ -41,6 +41,7 @@ import { loadSupplierPage, type SupplierScreenData } from "~/models/supplier-pag
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
+import { ID_PATTERN } from "~/http/ids";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 
@@ -70,7 +71,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data);
 }
 
-const ID = /^[1-9]\d{0,15}$/;
 type T = (key: string) => string;
 
 /**
@@ -79,7 +79,7 @@ type T = (key: string) => string;
  * is refused, never read as 5 or 16).
  */
 function connectionFormSchemas(t: T) {
-  const id = (message: string) => z.string({ error: message }).regex(ID, message).transform(Number);
+  const id = (message: string) => z.string({ error: message }).regex(ID_PATTERN, message).transform(Number);
   return {
     none: z.object({}),
     save: z.object({
