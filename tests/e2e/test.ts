@@ -80,12 +80,29 @@ function watchBrowserErrors(context: BrowserContext) {
  *   (a hydration mismatch, a chunk that failed to load, a broken icon), except the browser's own log of
  *   a 4xx answer the test asked for (see isDeliberateClientError).
  */
-export const test = base.extend<{ waitsForHydration: void; failsOnBrowserErrors: void }>({
+export const test = base.extend<{
+  waitsForHydration: void;
+  failsOnBrowserErrors: void;
+  browserErrorsAllowed: RegExp[];
+  allowBrowserErrors: (...patterns: RegExp[]) => void;
+}>({
+  browserErrorsAllowed: async ({ context }, use) => {
+    void context;
+    await use([]);
+  },
+  /**
+   * A test that provokes browser errors on purpose (a server answering 500, a network failure, a
+   * chunk that cannot load) names them here; they must match one of the patterns to be let through.
+   */
+  allowBrowserErrors: async ({ browserErrorsAllowed }, use) => {
+    await use((...patterns) => browserErrorsAllowed.push(...patterns));
+  },
   failsOnBrowserErrors: [
-    async ({ context }, use) => {
+    async ({ context, browserErrorsAllowed }, use) => {
       const unexpectedErrors = watchBrowserErrors(context);
       await use();
-      expect(unexpectedErrors(), "console errors or uncaught page errors during the test").toEqual([]);
+      const left = unexpectedErrors().filter((error) => !browserErrorsAllowed.some((pattern) => pattern.test(error)));
+      expect(left, "console errors or uncaught page errors during the test").toEqual([]);
     },
     { auto: true },
   ],
