@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { uploadMaxBytes } from "@server/storage";
-import { ConfirmText, FileList, UploadForm } from "~/components/files/FilesPanel";
+import { DeleteFileStep, FileList, UploadForm } from "~/components/files/FilesPanel";
 import { intentSchema, type FilesActionData } from "~/components/files/schemas";
 import { FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -129,8 +129,11 @@ export default function FilesScreen() {
   const { files, confirm, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("files");
-  // Without JavaScript a refused delete (or a form the server could not read) comes back here.
-  const pageErrors = actionData && actionData.intent !== "upload" ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
+  // A refused delete (or a form the server could not read) comes back here; the delete step shows its own while it is open.
+  const pageErrors =
+    actionData && actionData.intent !== "upload" && !(confirm && actionData.intent === "delete")
+      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
+      : [];
   return (
     <section aria-labelledby="files-title" className="mx-auto max-w-3xl">
       <h1 id="files-title" className="text-2xl font-semibold">
@@ -142,12 +145,12 @@ export default function FilesScreen() {
           <FormAlert errors={pageErrors} />
         </div>
       ) : null}
-      {confirm ? <DeleteConfirmation file={confirm} /> : null}
+      {confirm ? <DeleteFileStep file={confirm} cancelHref="/files" /> : null}
       <div className="mt-6 flex flex-col gap-8">
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
           <UploadForm limit={limit} actionData={actionData?.intent === "upload" ? actionData : undefined} />
         </div>
-        <FileList files={files} />
+        <FileList files={files} deleteHref={(id) => `/files?delete=${id}`} />
       </div>
     </section>
   );
@@ -155,39 +158,4 @@ export default function FilesScreen() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
-}
-
-/** Without JavaScript: the confirmation step of a delete, with the spec's text and a POST button. */
-function DeleteConfirmation({ file }: { file: { id: number; fileName: string; attachedConnections: number } }) {
-  const { t } = useTranslation("files");
-  const busy = useNavigation().state === "submitting";
-  return (
-    <section
-      role="alertdialog"
-      aria-labelledby="confirm-delete-title"
-      aria-describedby="confirm-delete-text"
-      className="mt-6 rounded-box border border-error/40 bg-error/5 p-5"
-    >
-      <h2 id="confirm-delete-title" className="text-lg font-semibold">
-        {t("confirmTitle")}
-      </h2>
-      <p className="mt-1 break-all text-sm text-base-content/70">{file.fileName}</p>
-      <div id="confirm-delete-text">
-        <ConfirmText attached={file.attachedConnections} />
-      </div>
-      <div className="mt-4 flex gap-2">
-        <Form method="post" action="/files">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={file.id} />
-          <input type="hidden" name="redirectTo" value="/files" />
-          <button type="submit" className="btn btn-error" disabled={busy}>
-            {t("delete")}
-          </button>
-        </Form>
-        <Link to="/files" className="btn btn-ghost">
-          {t("cancel")}
-        </Link>
-      </div>
-    </section>
-  );
 }

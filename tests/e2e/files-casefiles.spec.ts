@@ -69,11 +69,15 @@ test.describe("file uploads", () => {
       expect(download.suggestedFilename()).toBe(name);
       expect(fs.readFileSync(await download.path(), "utf8")).toBe(content);
 
-      await panel.getByRole("button", { name: `Delete ${name}` }).click();
-      const dialog = page.getByRole("dialog", { name: "Delete file" });
+      // The confirmation step is URL state over the panel, as on the page without JavaScript.
+      await panel.getByRole("link", { name: `Delete ${name}` }).click();
+      await expect(page).toHaveURL(/[?&]deleteFile=\d+/);
+      const dialog = page.getByRole("alertdialog", { name: "Delete file" });
       await expect(dialog.getByText(CONFIRM)).toBeVisible();
+      await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
       await page.screenshot({ path: ".cache/screenshots-files/files-delete-dialog-js.png" });
       await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(page).not.toHaveURL(/deleteFile=/);
       await expect(panel.getByText("No files have been uploaded yet.")).toBeVisible();
       await expect(panel.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
     } else {
@@ -130,18 +134,25 @@ test.describe("file uploads", () => {
       new Date().toISOString(),
     );
     await page.reload();
+    // The same confirmation step with and without JavaScript.
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete file" });
+    await expect(dialog).toContainText(`${CONFIRM} This file is attached to 1 connection and will be removed from it.`);
+    await expect(dialog).toContainText(name);
     if (javaScriptEnabled) {
-      await page.getByRole("button", { name: `Delete ${name}` }).click();
-      const dialog = page.getByRole("dialog", { name: "Delete file" });
-      await expect(dialog).toContainText(`${CONFIRM} This file is attached to 1 connection and will be removed from it.`);
-      await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-      await expect(page.getByText("No files have been uploaded yet.")).toBeVisible();
-    } else {
+      // Cancel leaves the file; Escape cancels too.
+      await dialog.getByRole("link", { name: "Cancel" }).click();
+      await expect(dialog).toHaveCount(0);
       await page.getByRole("link", { name: `Delete ${name}` }).click();
-      await expect(page.getByRole("alertdialog")).toContainText(`${CONFIRM} This file is attached to 1 connection and will be removed from it.`);
-      await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
-      await expect(page.getByText("No files have been uploaded yet.")).toBeVisible();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole("listitem").filter({ hasText: name })).toBeVisible();
+      await page.getByRole("link", { name: `Delete ${name}` }).click();
     }
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("No files have been uploaded yet.")).toBeVisible();
+    await expect(page).toHaveURL(/\/files$/);
     const audit = queryDb<{ action: string }>("select action from connection_events where connection_id = ?", connection.id);
     expect(audit.map((a) => a.action)).toContain("file_detached");
   });

@@ -1,9 +1,9 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import { useModal } from "~/components/ui/useModal";
+import { Dialog } from "~/components/ui/Dialog";
 import { CREDIT_COUNTRIES, CREDIT_SEARCH_DEBOUNCE_MS, DEFAULT_REPORT_FILE_NAME, isCreditCountry } from "~/models/credit";
 import { useFetchDownload } from "~/components/ui/download";
 import type { loadCreditDialog } from "~/models/credit-dialog.server";
@@ -15,8 +15,6 @@ import { useCreditLinks, type CreditParams } from "./links";
 
 export type CreditDialogData = NonNullable<SerializeFrom<Awaited<ReturnType<typeof loadCreditDialog>>>>;
 type Company = Extract<CreditDialogData, { step: "details" }>["company"];
-
-const TITLE_ID = "credit-dialog-title";
 
 /** The parameters that describe the dialog as it is now (for the terms toggle and close). */
 function stateParams(dialog: CreditDialogData): CreditParams {
@@ -52,65 +50,40 @@ function useCountryName() {
 export function CreditDialog({ dialog }: { dialog: CreditDialogData }) {
   const { t } = useTranslation("credit");
   const links = useCreditLinks();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDivElement>(null);
   const ordering = useCreditOrdering();
-  const orderingRef = useRef(ordering);
-  orderingRef.current = ordering;
-
-  useModal(
-    ref,
-    () => {
-      // Leaving while the order is placed would hide its outcome; it finishes first.
-      if (!orderingRef.current) navigate(links.closeHref, { preventScrollReset: true });
-    },
-    ordering ? "loading" : dialog.step,
-  );
-
   const current = stateParams(dialog);
 
   return (
-    <div
-      ref={ref}
-      data-credit-dialog=""
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={TITLE_ID}
-      tabIndex={-1}
-      className="fixed inset-0 z-50 overflow-y-auto overscroll-contain bg-black/40 p-2 outline-none sm:p-6"
+    <Dialog
+      title={t("title")}
+      closeHref={links.closeHref}
+      closeLabel={t("close")}
+      size="lg"
+      // Leaving while the order is placed would hide its outcome; it finishes first.
+      closeOnEscape={!ordering}
+      focusKey={ordering ? "loading" : dialog.step}
+      overlays={
+        dialog.terms ? (
+          <CreditTermsDialog terms={dialog.terms} hrefFor={(language) => links.href({ ...current, terms: language })} closeHref={links.href(current)} />
+        ) : null
+      }
     >
-      {/* The page behind must not scroll, with or without JavaScript. */}
-      <style>{"html:has([data-credit-dialog]){overflow:hidden}"}</style>
-      <Link to={links.closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 cursor-default" />
-      <div className="relative mx-auto mt-4 max-w-2xl rounded-box bg-base-100 shadow-2xl sm:mt-10">
-        <header className="flex items-center gap-2 border-b border-base-300 px-5 py-3">
-          <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate text-lg font-semibold">
-            {t("title")}
-          </h2>
-          <Link to={links.closeHref} preventScrollReset aria-label={t("close")} title={t("close")} className="btn btn-ghost btn-sm btn-square">
-            <Icon name="x" />
-          </Link>
-        </header>
-        <div className="px-5 py-5">
-          {ordering ? <LoadingStep /> : null}
-          {/* Hidden, not unmounted, while the order is placed: a refused order comes back to the form as the user left it. */}
-          <div hidden={ordering}>
-            {dialog.step === "search" ? (
-              <SearchStep dialog={dialog} />
-            ) : dialog.step === "details" ? (
-              <DetailsStep dialog={dialog} />
-            ) : dialog.step === "confirm" ? (
-              <CreditConfirmStep dialog={dialog} busy={ordering} />
-            ) : (
-              <DoneStep dialog={dialog} />
-            )}
-          </div>
+      <div className="sm:p-1">
+        {ordering ? <LoadingStep /> : null}
+        {/* Hidden, not unmounted, while the order is placed: a refused order comes back to the form as the user left it. */}
+        <div hidden={ordering}>
+          {dialog.step === "search" ? (
+            <SearchStep dialog={dialog} />
+          ) : dialog.step === "details" ? (
+            <DetailsStep dialog={dialog} />
+          ) : dialog.step === "confirm" ? (
+            <CreditConfirmStep dialog={dialog} busy={ordering} />
+          ) : (
+            <DoneStep dialog={dialog} />
+          )}
         </div>
       </div>
-      {dialog.terms ? (
-        <CreditTermsDialog terms={dialog.terms} hrefFor={(language) => links.href({ ...current, terms: language })} closeHref={links.href(current)} />
-      ) : null}
-    </div>
+    </Dialog>
   );
 }
 

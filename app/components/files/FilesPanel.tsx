@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { uploadFormSchema, type FilesActionData } from "./schemas";
@@ -10,9 +11,10 @@ import { uploadFormSchema, type FilesActionData } from "./schemas";
 /**
  * The user's uploaded files: the upload form, the list and the per-file
  * actions, shared by the top bar's `?panel=files` slide-over and the /files
- * page. Every change is a POST to /files with an `intent`; a plain post
- * carries `redirectTo` (rendered only before hydration) and is redirected
- * back, a fetcher post gets JSON.
+ * page. Every change is a POST to /files with an `intent`. The upload's
+ * plain post carries `redirectTo` (rendered only before hydration) and is
+ * redirected back, its fetcher post gets JSON; the delete step always posts
+ * `redirectTo` and comes back without the step, with the notice.
  */
 export interface PanelFile {
   id: number;
@@ -39,6 +41,7 @@ export function formatBytes(size: number, language: string): string {
 export function FilesPanel() {
   const { t } = useTranslation("files");
   const hydrated = useHydrated();
+  const location = useLocation();
   const list = useFetcher<FilesPanelData>({ key: "files-panel" });
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -59,6 +62,8 @@ export function FilesPanel() {
     );
   }
   const data = list.data;
+  const deleteId = new URLSearchParams(location.search).get(PANEL_DELETE_PARAM);
+  const toDelete = data?.signedIn ? data.files.find((file) => String(file.id) === deleteId) : undefined;
   if (!data) {
     return (
       <p className="mt-6 flex items-center gap-2 text-sm text-base-content/70" role="status">
@@ -80,12 +85,23 @@ export function FilesPanel() {
   return (
     <div className="mt-6 flex flex-col gap-6">
       <UploadForm limit={data.limit} />
-      <FileList files={data.files} />
+      <FileList files={data.files} deleteHref={(id) => withPanelParam(location, String(id))} />
       <Link to="/files" className="link link-primary text-sm">
         {t("openPage")}
       </Link>
+      {toDelete ? <DeleteFileStep file={toDelete} cancelHref={withPanelParam(location, null)} action="/files" /> : null}
     </div>
   );
+}
+
+/** The panel's delete step is URL state on whatever page the panel is open: `&deleteFile={id}`. */
+const PANEL_DELETE_PARAM = "deleteFile";
+
+function withPanelParam(location: { pathname: string; search: string }, id: string | null): string {
+  const params = new URLSearchParams(location.search);
+  if (id === null) params.delete(PANEL_DELETE_PARAM);
+  else params.set(PANEL_DELETE_PARAM, id);
+  return params.size ? `${location.pathname}?${params}` : location.pathname;
 }
 
 /**
@@ -157,7 +173,7 @@ export function UploadForm({ limit, actionData }: { limit: string; actionData?: 
   );
 }
 
-export function FileList({ files }: { files: PanelFile[] }) {
+export function FileList({ files, deleteHref }: { files: PanelFile[]; deleteHref: (id: number) => string }) {
   const { t, i18n } = useTranslation("files");
   const headingId = useId();
   return (
@@ -175,7 +191,7 @@ export function FileList({ files }: { files: PanelFile[] }) {
                 <p className="break-all font-medium">{file.fileName}</p>
                 <p className="text-xs text-base-content/70">{t("size", { size: formatBytes(file.fileSize, i18n.language) })}</p>
               </div>
-              <FileActions file={file} />
+              <FileActions file={file} deleteHref={deleteHref(file.id)} />
             </li>
           ))}
         </ul>
@@ -188,11 +204,11 @@ export function FileList({ files }: { files: PanelFile[] }) {
  * Download and Delete. Preview (PDF, spreadsheets) and View/Analyse (.xlsx
  * and supplier-list mime types) come with a later issue: they belong here,
  * before Download, each opening its modal as URL state (`?preview={id}`,
- * `?analyse={id}`) so they too work without JavaScript.
+ * `?analyse={id}`) so they too work without JavaScript. Delete opens the
+ * confirmation step (URL state too).
  */
-function FileActions({ file }: { file: PanelFile }) {
+function FileActions({ file, deleteHref }: { file: PanelFile; deleteHref: string }) {
   const { t } = useTranslation("files");
-  const hydrated = useHydrated();
   return (
     <div className="flex items-center gap-2">
       {/* Later issue: <PreviewButton file={file} /> and <AnalyseButton file={file} /> */}
@@ -205,77 +221,43 @@ function FileActions({ file }: { file: PanelFile }) {
       >
         {t("download")}
       </a>
-      {hydrated ? (
-        <DeleteButton file={file} />
-      ) : (
-        <Link to={`/files?delete=${file.id}`} className="btn btn-ghost btn-xs text-error" aria-label={t("deleteName", { name: file.fileName })}>
-          {t("delete")}
-        </Link>
-      )}
+      <Link to={deleteHref} preventScrollReset className="btn btn-ghost btn-xs text-error" aria-label={t("deleteName", { name: file.fileName })}>
+        {t("delete")}
+      </Link>
     </div>
   );
 }
 
-/** With JavaScript: a modal dialog with the spec's confirmation, posting through a fetcher. */
-function DeleteButton({ file }: { file: PanelFile }) {
+/**
+ * The confirmation step of a delete (ui/ConfirmStep), the same with and
+ * without JavaScript: the file's name, the spec's question and how many
+ * connections the file will be removed from, a POST button and Cancel.
+ * `cancelHref` is the URL without the step; an accepted delete goes there too.
+ */
+export function DeleteFileStep({
+  file,
+  cancelHref,
+  action,
+}: {
+  file: Pick<PanelFile, "id" | "fileName" | "attachedConnections">;
+  cancelHref: string;
+  action?: string;
+}) {
   const { t } = useTranslation("files");
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<FilesActionData>();
-  const titleId = useId();
-  const busy = fetcher.state !== "idle";
-  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.done ? Object.values(fetcher.data.result.error ?? {}).flatMap((e) => e ?? []) : [];
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.done === "delete") dialogRef.current?.close();
-  }, [fetcher.state, fetcher.data]);
+  const text = file.attachedConnections > 0 ? `${t("confirmDelete")} ${t("attachedWarning", { count: file.attachedConnections })}` : t("confirmDelete");
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-ghost btn-xs text-error"
-        aria-label={t("deleteName", { name: file.fileName })}
-        onClick={() => dialogRef.current?.showModal()}
-      >
-        {t("delete")}
-      </button>
-      <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>
-        <div className="modal-box">
-          <h3 id={titleId} className="text-lg font-semibold">
-            {t("confirmTitle")}
-          </h3>
-          <p className="mt-1 break-all text-sm text-base-content/70">{file.fileName}</p>
-          <ConfirmText attached={file.attachedConnections} />
-          <div className="mt-3">
-            <FormAlert errors={refused} />
-          </div>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => dialogRef.current?.close()}>
-              {t("cancel")}
-            </button>
-            <fetcher.Form method="post" action="/files">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={file.id} />
-              <button type="submit" className="btn btn-error" disabled={busy}>
-                {busy ? t("deleting") : t("delete")}
-              </button>
-            </fetcher.Form>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            {t("cancel")}
-          </button>
-        </form>
-      </dialog>
-    </>
-  );
-}
-
-export function ConfirmText({ attached }: { attached: number }) {
-  const { t } = useTranslation("files");
-  return (
-    <p className="mt-3">
-      {t("confirmDelete")}
-      {attached > 0 ? ` ${t("attachedWarning", { count: attached })}` : null}
-    </p>
+    <ConfirmStep
+      title={t("confirmTitle")}
+      detail={file.fileName}
+      text={text}
+      intent="delete"
+      fields={{ id: file.id }}
+      confirmLabel={t("delete")}
+      busyLabel={t("deleting")}
+      cancelLabel={t("cancel")}
+      cancelHref={cancelHref}
+      redirectTo={cancelHref}
+      action={action}
+    />
   );
 }

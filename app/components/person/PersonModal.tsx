@@ -1,9 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isPlainClick } from "~/components/ui/download";
-import { useModal } from "~/components/ui/useModal";
+import { Dialog } from "~/components/ui/Dialog";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
@@ -15,7 +14,6 @@ export type PersonDialogData = NonNullable<SerializeFrom<Awaited<ReturnType<type
 type Role = PersonDialogData["person"]["roles"][number];
 
 const TABS: readonly PersonTab[] = ["cv", "shares", "relations"];
-const TITLE_ID = "person-dialog-title";
 
 /** The current page's URL without the dialog's parameters: where Back and Close lead. */
 function pageWithoutDialog(pathname: string, search: string): string {
@@ -80,13 +78,10 @@ export function PersonModal({ dialog }: { dialog: PersonDialogData }) {
   const lng = (i18n.language === "no" ? "no" : "en") as Language;
   const location = useLocation();
   const navigate = useNavigate();
-  const ref = useRef<HTMLDivElement>(null);
   const { person } = dialog;
   const tab = useShownTab(person.id, dialog.tab);
   const closeHref = pageWithoutDialog(location.pathname, location.search);
   const openedFromThisPage = (location.state as OpenedFrom | null)?.personDialogFrom === closeHref;
-
-  useModal(ref, () => navigate(closeHref, { preventScrollReset: true }), person.id);
 
   const onBack = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!openedFromThisPage || !isPlainClick(event)) return;
@@ -109,33 +104,20 @@ export function PersonModal({ dialog }: { dialog: PersonDialogData }) {
   ];
 
   return (
-    <div
-      ref={ref}
-      data-person-dialog=""
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={TITLE_ID}
-      tabIndex={-1}
-      className="fixed inset-0 z-50 overflow-y-auto overscroll-contain bg-base-200 outline-none"
+    <Dialog
+      variant="full-screen"
+      title={person.name}
+      closeHref={closeHref}
+      closeLabel={t("person.close")}
+      focusKey={person.id}
+      headerStart={
+        <Link to={closeHref} preventScrollReset onClick={onBack} className="btn btn-ghost btn-sm">
+          <Icon name="chevronLeft" className="size-4" />
+          {t("person.back")}
+        </Link>
+      }
     >
-      {/* The page behind must not scroll, with or without JavaScript. */}
-      <style>{"html:has([data-person-dialog]){overflow:hidden}"}</style>
-      <header className="sticky top-0 z-10 border-b border-base-300 bg-base-100">
-        <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-3">
-          <Link to={closeHref} preventScrollReset onClick={onBack} className="btn btn-ghost btn-sm">
-            <Icon name="chevronLeft" className="size-4" />
-            {t("person.back")}
-          </Link>
-          <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate text-center text-lg font-semibold">
-            {person.name}
-          </h2>
-          <Link to={closeHref} preventScrollReset aria-label={t("person.close")} title={t("person.close")} className="btn btn-ghost btn-sm btn-square">
-            <Icon name="x" />
-          </Link>
-        </div>
-      </header>
-
-      <div className="mx-auto max-w-5xl px-4 py-6">
+      <div className="py-2">
         <dl aria-label={t("person.facts", { name: person.name })} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {facts.map(([label, value]) => (
             <div key={label} className="rounded-box border border-base-300 bg-base-100 px-4 py-3">
@@ -168,7 +150,7 @@ export function PersonModal({ dialog }: { dialog: PersonDialogData }) {
           {tab === "relations" ? <Relations dialog={dialog} /> : null}
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/icons";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
@@ -221,7 +222,8 @@ function ChartGlyph() {
  * The chart of one row. Server-rendered as a small table of the figures (the
  * page without JavaScript); with JavaScript the uPlot chart takes its place and
  * the table stays for screen readers. Closes through the X, a click on the
- * backdrop (both links that remove `chart`) and, with JavaScript, Escape.
+ * backdrop (both links that remove `chart`) and, with JavaScript, Escape
+ * (ui/Dialog).
  */
 function ChartDialog({
   field,
@@ -237,102 +239,39 @@ function ChartDialog({
   hydrated: boolean;
 }) {
   const { t } = useTranslation("financials");
-  const navigate = useNavigate();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLAnchorElement>(null);
   const label = t(`rows.${field}`);
   const points = rowSeries(statements, field);
   const unit = useUnitCaption(statements);
   const format = useCallback((value: number | null | undefined) => formatRowValue(value, row.format), [row.format]);
 
-  const close = useCallback(() => navigate(closeTo, { preventScrollReset: true }), [navigate, closeTo]);
-
-  // Focus moves into the dialog and back to what opened it (the row label) when it closes.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus({ preventScroll: true });
-    return () => {
-      if (opener && opener.isConnected) opener.focus({ preventScroll: true });
-    };
-  }, [field]);
-
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [close]);
-
-  // Keeps Tab inside the dialog while it is open.
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "Tab" || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])")];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/40" />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="fin-chart-title"
-        onKeyDown={trapTab}
-        className="relative flex max-h-full w-full max-w-2xl flex-col rounded-box bg-base-100 p-5 shadow-xl"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <div>
-            <h2 id="fin-chart-title" className="text-lg font-semibold">
-              {label}
-            </h2>
-            {row.format === "amount" && <p className="text-xs text-base-content/70">{unit.text}</p>}
-          </div>
-          <Link ref={closeRef} to={closeTo} preventScrollReset className="btn btn-ghost btn-sm btn-square" aria-label={t("chart.close")}>
-            <Icon name="x" />
-          </Link>
-        </div>
-        <div className="mt-3 min-h-0 overflow-y-auto">
-          <StatementChart points={points} label={label} yearLabel={t("chart.year")} format={format} enabled={hydrated}>
-            <table className="w-full max-w-sm text-sm">
-              <caption className="sr-only">{t("chart.figures", { label })}</caption>
-              <thead>
-                <tr className="border-b border-base-300">
-                  <th scope="col" className="px-2 py-1 text-left font-semibold">
-                    {t("chart.year")}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right font-semibold">
-                    {t("chart.value")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.year} className="border-b border-base-200">
-                    <th scope="row" className="px-2 py-1 text-left font-normal tabular-nums">
-                      {p.year}
-                    </th>
-                    <td className="px-2 py-1 text-right tabular-nums">{format(p.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </StatementChart>
-        </div>
-      </div>
-    </div>
+    <Dialog title={label} closeHref={closeTo} closeLabel={t("chart.close")} size="lg" focusKey={field}>
+      {row.format === "amount" && <p className="-mt-1 mb-3 text-xs text-base-content/70">{unit.text}</p>}
+      <StatementChart points={points} label={label} yearLabel={t("chart.year")} format={format} enabled={hydrated}>
+        <table className="w-full max-w-sm text-sm">
+          <caption className="sr-only">{t("chart.figures", { label })}</caption>
+          <thead>
+            <tr className="border-b border-base-300">
+              <th scope="col" className="px-2 py-1 text-left font-semibold">
+                {t("chart.year")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right font-semibold">
+                {t("chart.value")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.year} className="border-b border-base-200">
+                <th scope="row" className="px-2 py-1 text-left font-normal tabular-nums">
+                  {p.year}
+                </th>
+                <td className="px-2 py-1 text-right tabular-nums">{format(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </StatementChart>
+    </Dialog>
   );
 }

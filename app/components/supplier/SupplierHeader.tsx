@@ -32,10 +32,13 @@ export function SupplierHeader({ data }: { data: SupplierScreenData; extra?: str
   const status = roleOrganisationStatus(company);
 
   // The history entry this supplier was opened at; "default" is the first page of the tab.
+  // Only a new supplier is a new entry point; URL-state changes of the same one are not,
+  // so the location's key is read (through a ref) when the supplier changes, not watched.
+  const locationKey = useRef(location.key);
+  locationKey.current = location.key;
   const entry = useRef<{ fromApp: boolean; idx: number | null } | null>(null);
   useEffect(() => {
-    entry.current = { fromApp: location.key !== "default", idx: historyIndex() };
-    // Only a new supplier is a new entry point; URL-state changes of the same one are not.
+    entry.current = { fromApp: locationKey.current !== "default", idx: historyIndex() };
   }, [company.organization_id]);
 
   const onClose = (event: React.MouseEvent<HTMLAnchorElement>) => {

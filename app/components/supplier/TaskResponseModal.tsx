@@ -1,9 +1,9 @@
-import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchAndSave, isPlainClick } from "~/components/ui/download";
-import { useModal } from "~/components/ui/useModal";
-import { Icon } from "~/components/ui/icons";
+import { Dialog } from "~/components/ui/Dialog";
+import { useHydrated } from "~/components/ui/useHydrated";
 import { formatDate, formatThousands } from "~/models/format";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { uiLanguage } from "./main-helpers";
@@ -13,7 +13,6 @@ import { taskName } from "./TasksSection";
 type TaskResponse = NonNullable<SupplierScreenData["taskResponse"]>;
 type FileRef = TaskResponse["complianceTaskResponseFiles"][number]["fileUpload"];
 
-const TITLE_ID = "task-response-title";
 const PARAM = "task";
 
 export function taskFileHref(fileId: number): string {
@@ -22,10 +21,10 @@ export function taskFileHref(fileId: number): string {
 
 /**
  * The task response dialog (spec 02 "Task response modal"), URL state:
- * `task={responseId}`. Without JavaScript it is a fixed layer whose Close is
- * a plain link and whose downloads are plain links; with it the dialog shows
- * at once while the response loads, Escape and the backdrop close it, focus
- * moves in and back, and the page behind is inert.
+ * `task={responseId}`. Without JavaScript its Close and backdrop are plain
+ * links and its downloads plain downloads; with it the dialog shows at once
+ * while the response loads, Escape closes it too, focus moves in and back,
+ * and the page behind is inert (ui/Dialog).
  */
 export function TaskResponseModal({ data }: { data: SupplierScreenData; extra?: string }) {
   const location = useLocation();
@@ -44,11 +43,9 @@ function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"
   const { t, i18n } = useTranslation("supplierWork");
   const lng = uiLanguage(i18n.language);
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDivElement>(null);
-  const closeTo = `${pathname}${withParams(search, { [PARAM]: null })}`;
-  const close = () => navigate(closeTo, { preventScrollReset: true });
-  useModal(ref, close);
+  const hydrated = useHydrated();
+  // Without JavaScript the page reloads: the fragment brings the user back to the tasks.
+  const closeTo = `${pathname}${withParams(search, { [PARAM]: null })}${hydrated ? "" : "#tasks"}`;
 
   const title = response
     ? taskName({ title: response.complianceTask.title, complianceTaskTemplate: response.complianceTaskTemplate })
@@ -56,124 +53,85 @@ function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"
   const template = response?.complianceTaskTemplate ?? null;
 
   return (
-    <div
-      data-task-dialog=""
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto overscroll-contain bg-neutral/50 p-4 sm:items-center sm:p-8"
-      onMouseDown={(event) => {
-        // A press on the backdrop itself (not inside the box) closes, as in most dialogs.
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <style>{"html:has([data-task-dialog]){overflow:hidden}"}</style>
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={TITLE_ID}
-        aria-busy={state === "loading" || undefined}
-        tabIndex={-1}
-        className="w-full max-w-2xl rounded-box bg-base-100 shadow-xl outline-none"
-      >
-        <header className="flex items-start gap-3 border-b border-base-300 px-5 py-4">
-          <h2 id={TITLE_ID} className="min-w-0 flex-1 text-lg font-semibold break-words">
-            {title}
-          </h2>
-          <Link
-            // Without JavaScript the page reloads: the fragment brings the user back to the tasks.
-            to={`${closeTo}#tasks`}
-            preventScrollReset
-            onClick={(event) => {
-              if (!isPlainClick(event)) return;
-              event.preventDefault();
-              close();
-            }}
-            aria-label={t("taskResponse.close")}
-            title={t("taskResponse.close")}
-            className="btn btn-ghost btn-sm btn-square -my-1"
-          >
-            <Icon name="x" />
-          </Link>
-        </header>
+    <Dialog title={title} closeHref={closeTo} closeLabel={t("taskResponse.close")} size="lg">
+      <div aria-busy={state === "loading" || undefined} className="flex flex-col gap-5 text-sm sm:px-1">
+        {state === "loading" ? (
+          <p className="flex items-center gap-2 text-base-content/70">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            {t("taskResponse.loading")}
+          </p>
+        ) : null}
+        {state === "error" ? (
+          <div role="alert" className="alert alert-error">
+            {t("taskResponse.error")}
+          </div>
+        ) : null}
+        {state === "loaded" && response ? (
+          <>
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-xs text-base-content/70">{t("taskResponse.organization")}</dt>
+                <dd className="font-medium break-words">{response.organization.organization_name}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-base-content/70">{t("taskResponse.updated")}</dt>
+                <dd className="font-medium tabular-nums">
+                  <time dateTime={response.updatedAt}>{formatDate(response.updatedAt)}</time>
+                </dd>
+              </div>
+            </dl>
 
-        <div className="flex flex-col gap-5 px-5 py-4 text-sm">
-          {state === "loading" ? (
-            <p className="flex items-center gap-2 text-base-content/70">
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              {t("taskResponse.loading")}
-            </p>
-          ) : null}
-          {state === "error" ? (
-            <div role="alert" className="alert alert-error">
-              {t("taskResponse.error")}
-            </div>
-          ) : null}
-          {state === "loaded" && response ? (
-            <>
-              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                <div>
-                  <dt className="text-xs text-base-content/70">{t("taskResponse.organization")}</dt>
-                  <dd className="font-medium break-words">{response.organization.organization_name}</dd>
+            <section aria-labelledby="task-response-comment">
+              <h3 id="task-response-comment" className="mb-1 font-semibold">
+                {t("taskResponse.comment")}
+              </h3>
+              {response.comment?.trim() ? (
+                <p className="whitespace-pre-line break-words">{response.comment}</p>
+              ) : (
+                <p className="text-base-content/70">{t("taskResponse.noComment")}</p>
+              )}
+            </section>
+
+            <section aria-labelledby="task-response-template">
+              <h3 id="task-response-template" className="mb-1 font-semibold">
+                {t("taskResponse.template")}
+              </h3>
+              {template ? (
+                <div className="rounded-box border border-base-300 p-3">
+                  <p className="font-medium break-words">{template.title}</p>
+                  <p className={`mt-1 whitespace-pre-line break-words ${template.description ? "" : "text-base-content/70"}`}>
+                    {template.description || t("taskResponse.noDescription")}
+                  </p>
+                  <h4 className="mt-3 text-xs text-base-content/70">{t("taskResponse.templateFile")}</h4>
+                  {template.templateFile ? (
+                    <FileList files={[template.templateFile]} failedMessage={t("taskResponse.templateDownloadFailed")} lng={lng} />
+                  ) : (
+                    <p className="text-base-content/70">{t("taskResponse.noTemplateFile")}</p>
+                  )}
                 </div>
-                <div>
-                  <dt className="text-xs text-base-content/70">{t("taskResponse.updated")}</dt>
-                  <dd className="font-medium tabular-nums">
-                    <time dateTime={response.updatedAt}>{formatDate(response.updatedAt)}</time>
-                  </dd>
-                </div>
-              </dl>
+              ) : (
+                <p className="text-base-content/70">{t("taskResponse.noTemplate")}</p>
+              )}
+            </section>
 
-              <section aria-labelledby="task-response-comment">
-                <h3 id="task-response-comment" className="mb-1 font-semibold">
-                  {t("taskResponse.comment")}
-                </h3>
-                {response.comment?.trim() ? (
-                  <p className="whitespace-pre-line break-words">{response.comment}</p>
-                ) : (
-                  <p className="text-base-content/70">{t("taskResponse.noComment")}</p>
-                )}
-              </section>
-
-              <section aria-labelledby="task-response-template">
-                <h3 id="task-response-template" className="mb-1 font-semibold">
-                  {t("taskResponse.template")}
-                </h3>
-                {template ? (
-                  <div className="rounded-box border border-base-300 p-3">
-                    <p className="font-medium break-words">{template.title}</p>
-                    <p className={`mt-1 whitespace-pre-line break-words ${template.description ? "" : "text-base-content/70"}`}>
-                      {template.description || t("taskResponse.noDescription")}
-                    </p>
-                    <h4 className="mt-3 text-xs text-base-content/70">{t("taskResponse.templateFile")}</h4>
-                    {template.templateFile ? (
-                      <FileList files={[template.templateFile]} failedMessage={t("taskResponse.templateDownloadFailed")} lng={lng} />
-                    ) : (
-                      <p className="text-base-content/70">{t("taskResponse.noTemplateFile")}</p>
-                    )}
-                  </div>
-                ) : (
-                  <p className="text-base-content/70">{t("taskResponse.noTemplate")}</p>
-                )}
-              </section>
-
-              <section aria-labelledby="task-response-files">
-                <h3 id="task-response-files" className="mb-1 font-semibold">
-                  {t("taskResponse.files")}
-                </h3>
-                {response.complianceTaskResponseFiles.length > 0 ? (
-                  <FileList
-                    files={response.complianceTaskResponseFiles.map((f) => f.fileUpload)}
-                    failedMessage={t("taskResponse.supplierDownloadFailed")}
-                    lng={lng}
-                  />
-                ) : (
-                  <p className="text-base-content/70">{t("taskResponse.noFiles")}</p>
-                )}
-              </section>
-            </>
-          ) : null}
-        </div>
+            <section aria-labelledby="task-response-files">
+              <h3 id="task-response-files" className="mb-1 font-semibold">
+                {t("taskResponse.files")}
+              </h3>
+              {response.complianceTaskResponseFiles.length > 0 ? (
+                <FileList
+                  files={response.complianceTaskResponseFiles.map((f) => f.fileUpload)}
+                  failedMessage={t("taskResponse.supplierDownloadFailed")}
+                  lng={lng}
+                />
+              ) : (
+                <p className="text-base-content/70">{t("taskResponse.noFiles")}</p>
+              )}
+            </section>
+          </>
+        ) : null}
       </div>
-    </div>
+    </Dialog>
   );
 }
 

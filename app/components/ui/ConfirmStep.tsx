@@ -8,12 +8,16 @@ export interface ConfirmStepProps {
   title: string;
   /** The question, in the spec's words ('Are you sure you want to remove this file?'). */
   text: string;
+  /** What the change is about, shown under the title (a file's name, say). */
+  detail?: React.ReactNode;
   /** The action's intent that the POST button runs. */
   intent: string;
   /** Hidden fields posted with it: the ids the change is about. */
   fields?: Record<string, string | number>;
   /** Label of the POST button ("Delete", "Remove"). */
   confirmLabel: string;
+  /** Label of the POST button while the change is sent ("Deleting..."); `confirmLabel` by default. */
+  busyLabel?: string;
   /** Label of the cancel link. */
   cancelLabel: string;
   /** The URL without the step: the cancel link and, with JavaScript, Escape go there. */
@@ -32,7 +36,19 @@ export interface ConfirmStepProps {
  * the step; a refused one shows its message (role="alert") in the step. With
  * JavaScript focus starts on Cancel and Escape cancels.
  */
-export function ConfirmStep({ title, text, intent, fields = {}, confirmLabel, cancelLabel, cancelHref, redirectTo, action }: ConfirmStepProps) {
+export function ConfirmStep({
+  title,
+  text,
+  detail,
+  intent,
+  fields = {},
+  confirmLabel,
+  busyLabel,
+  cancelLabel,
+  cancelHref,
+  redirectTo,
+  action,
+}: ConfirmStepProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -57,6 +73,7 @@ export function ConfirmStep({ title, text, intent, fields = {}, confirmLabel, ca
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
         </h2>
+        {detail ? <p className="mt-1 break-all text-sm text-base-content/70">{detail}</p> : null}
         <p id={`${id}-text`} className="mt-2">
           {text}
         </p>
@@ -75,7 +92,7 @@ export function ConfirmStep({ title, text, intent, fields = {}, confirmLabel, ca
             {cancelLabel}
           </Link>
           <button type="submit" className="btn btn-error" disabled={busy}>
-            {confirmLabel}
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </Form>
       </div>

@@ -7,6 +7,12 @@ import { useModal } from "./useModal";
 /** Stacking of layers: a page's dialog (1), a dialog over it (2), a confirmation step over both (3). */
 const LAYERS = { 1: "z-50", 2: "z-[60]", 3: "z-[70]" } as const;
 
+/** Width of a dialog or slide-over from the `sm` breakpoint up (below it, the whole screen). */
+const SIZES = { md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "sm:max-w-3xl" } as const;
+
+/** The page behind an open dialog does not scroll, with or without JavaScript. */
+const SCROLL_LOCK = "html:has([data-dialog]){overflow:hidden}";
+
 export interface DialogProps {
   /** The heading that names the dialog for screen readers (aria-labelledby). */
   title: React.ReactNode;
@@ -18,10 +24,21 @@ export interface DialogProps {
   closeHref: string;
   /** Accessible name of the X link; the common "Close" by default. */
   closeLabel?: string;
-  /** "dialog": a centred box; "slide-over": a panel from the right. Both take the whole screen on a phone. */
-  variant?: "dialog" | "slide-over";
+  /**
+   * "dialog": a centred box; "slide-over": a panel from the right; both take the whole screen on a phone.
+   * "full-screen": the whole screen at every width, its header and body centred in a wide column (the person dialog).
+   */
+  variant?: "dialog" | "slide-over" | "full-screen";
+  /** Width of a "dialog" or "slide-over" from `sm` up: md (the default), lg or xl. */
+  size?: keyof typeof SIZES;
   /** 1 for a page's dialog, 2 for a dialog opened over another (Manage Tags over the slide-over). */
   layer?: 1 | 2 | 3;
+  /** Shown in the header before the title (a Back link). */
+  headerStart?: React.ReactNode;
+  /** The language of the dialog's content when it differs from the page's (the terms in Norwegian, say). */
+  lang?: string;
+  /** False while Escape must not close (an order being placed); the X link and the backdrop still do. */
+  closeOnEscape?: boolean;
   /** Content of the footer bar (its buttons); none without it. */
   footer?: React.ReactNode;
   /** When it changes while the dialog stays open, focus moves into it again (useModal's focusKey). */
@@ -32,43 +49,80 @@ export interface DialogProps {
   overlays?: React.ReactNode;
 }
 
+function panelClass(variant: NonNullable<DialogProps["variant"]>, size: keyof typeof SIZES): string {
+  const common = "relative flex h-full w-full flex-col shadow-xl outline-none";
+  switch (variant) {
+    case "slide-over":
+      return `${common} bg-base-100 ${SIZES[size]}`;
+    case "full-screen":
+      return `${common} bg-base-200`;
+    default:
+      return `${common} bg-base-100 sm:h-auto sm:max-h-[85vh] sm:rounded-box ${SIZES[size]}`;
+  }
+}
+
 /**
  * The shell of every dialog and slide-over: title, close link, body, footer.
  * It is URL state and works as plain links without JavaScript; with it,
  * useModal moves focus in and back, makes the page behind inert and closes on
  * Escape (the innermost layer first).
  */
-export function Dialog({ title, closeHref, closeLabel, variant = "dialog", layer = 1, footer, focusKey, children, overlays }: DialogProps) {
+export function Dialog({
+  title,
+  closeHref,
+  closeLabel,
+  variant = "dialog",
+  size = "md",
+  layer = 1,
+  headerStart,
+  lang,
+  closeOnEscape = true,
+  footer,
+  focusKey,
+  children,
+  overlays,
+}: DialogProps) {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useModal(ref, () => navigate(closeHref, { preventScrollReset: true, replace: true }), focusKey);
-  const slideOver = variant === "slide-over";
+  useModal(
+    ref,
+    () => {
+      if (closeOnEscape) navigate(closeHref, { preventScrollReset: true, replace: true });
+    },
+    focusKey,
+  );
+  const full = variant === "full-screen";
+  const placement = variant === "dialog" ? "items-center justify-center sm:p-4" : "justify-end";
+  // The full-screen dialog keeps its header and body in one centred column.
+  const column = full ? "mx-auto w-full max-w-5xl" : "";
   return (
-    <div className={`fixed inset-0 ${LAYERS[layer]} flex ${slideOver ? "justify-end" : "items-center justify-center sm:p-4"}`}>
-      <Link to={closeHref} className="absolute inset-0 bg-black/40" aria-hidden="true" tabIndex={-1} preventScrollReset replace />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
+    <div data-dialog="" className={`fixed inset-0 ${LAYERS[layer]} flex ${placement}`}>
+      <style>{SCROLL_LOCK}</style>
+      <Link
+        to={closeHref}
+        className="absolute inset-0 bg-black/40"
+        aria-hidden="true"
         tabIndex={-1}
-        className={
-          slideOver
-            ? "relative flex h-full w-full flex-col bg-base-100 shadow-xl outline-none sm:max-w-lg"
-            : "relative flex h-full w-full flex-col bg-base-100 shadow-xl outline-none sm:h-auto sm:max-h-[85vh] sm:max-w-lg sm:rounded-box"
-        }
-      >
-        <header className="flex items-center justify-between gap-2 border-b border-base-300 p-4">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <Link to={closeHref} className="btn btn-ghost btn-sm btn-square" aria-label={closeLabel ?? t("close")} preventScrollReset replace>
-            <Icon name="x" />
-          </Link>
+        // useModal's BACKDROP_ATTRIBUTE: it stays clickable while the page behind is inert.
+        data-modal-backdrop=""
+        preventScrollReset
+        replace
+      />
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} lang={lang} tabIndex={-1} className={panelClass(variant, size)}>
+        <header className="border-b border-base-300 bg-base-100">
+          <div className={`flex items-center gap-2 ${full ? "px-4 py-3" : "p-4"} ${column}`}>
+            {headerStart}
+            <h2 id={titleId} className={`min-w-0 flex-1 text-lg font-semibold ${full ? "truncate text-center" : "break-words"}`}>
+              {title}
+            </h2>
+            <Link to={closeHref} className="btn btn-ghost btn-sm btn-square" aria-label={closeLabel ?? t("close")} preventScrollReset replace>
+              <Icon name="x" />
+            </Link>
+          </div>
         </header>
-        <div className="flex-1 overflow-y-auto p-4">{children}</div>
+        <div className="flex-1 overflow-y-auto overscroll-contain p-4">{full ? <div className={column}>{children}</div> : children}</div>
         {footer ? <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-base-300 p-4">{footer}</footer> : null}
         {overlays}
       </div>

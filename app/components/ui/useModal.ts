@@ -4,6 +4,13 @@ import { useEffect, useRef } from "react";
 // inside a slide-over) can tell that it is the innermost one.
 const openDialogs = new Set<HTMLElement>();
 
+/**
+ * Marks a dialog's backdrop (a link out of it, hidden from assistive
+ * technology and the Tab order): it stays clickable, where everything else
+ * outside the dialog becomes inert.
+ */
+export const BACKDROP_ATTRIBUTE = "data-modal-backdrop";
+
 /** True when another open dialog sits inside `dialog`: that one is on top. */
 function hasInnerDialog(dialog: HTMLElement): boolean {
   for (const other of openDialogs) if (other !== dialog && dialog.contains(other)) return true;
@@ -13,7 +20,7 @@ function hasInnerDialog(dialog: HTMLElement): boolean {
 /**
  * What a dialog does once JavaScript runs: focus moves into it and back to
  * the opener on close; everything outside it is inert (a focus trap without
- * a trap's tricks); Escape closes the innermost open dialog only. `focusKey`
+ * a trap's tricks) but its backdrop (BACKDROP_ATTRIBUTE); Escape closes the innermost open dialog only. `focusKey`
  * moves focus in again when the dialog's subject changes while it stays open
  * (another person, say); `initialFocus` is the element that gets it (the
  * dialog itself by default; a confirmation's Cancel link, say).
@@ -36,7 +43,8 @@ export function useModal(
     const made: Element[] = [];
     for (let node: Element | null = dialog; node && node !== document.body; node = node.parentElement) {
       for (const sibling of Array.from(node.parentElement?.children ?? [])) {
-        if (sibling === node || sibling.hasAttribute("inert") || sibling.tagName === "SCRIPT" || sibling.tagName === "STYLE") continue;
+        if (sibling === node || sibling.hasAttribute("inert") || sibling.hasAttribute(BACKDROP_ATTRIBUTE)) continue;
+        if (sibling.tagName === "SCRIPT" || sibling.tagName === "STYLE") continue;
         sibling.setAttribute("inert", "");
         made.push(sibling);
       }
