@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
 import { FilesPanel } from "~/components/files/FilesPanel";
 import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";
-import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { hidesShell, navGroupsFor } from "./nav-items";
 import { SideNav } from "./SideNav";
 import { TopBar, type ShellUser } from "./TopBar";
+import { Dialog } from "~/components/ui/Dialog";
 
 export function AppShell({
   user,
@@ -113,19 +113,8 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   const closeTo = location.pathname + (closeParams.size ? `?${closeParams}` : "");
   const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint"), lei: t("search:leiHint") }[key];
   return (
-    <div className="fixed inset-0 z-40 flex justify-end bg-black/30">
-      <Link to={closeTo} className="flex-1" aria-hidden="true" tabIndex={-1} />
-      <aside role="dialog" aria-modal="true" aria-labelledby="panel-title" className="h-full w-full max-w-md overflow-y-auto bg-base-100 p-6 shadow-xl">
-        <div className="flex items-center justify-between">
-          <h2 id="panel-title" className="text-lg font-semibold">
-            {title}
-          </h2>
-          <Link to={closeTo} className="btn btn-ghost btn-sm btn-square" aria-label={t("close")}>
-            <Icon name="x" />
-          </Link>
-        </div>
-        {key === "files" ? <FilesPanel /> : <p className="mt-6 text-base-content/70">{t("scaffold.notAvailable")}</p>}
-      </aside>
-    </div>
+    <Dialog variant="slide-over" title={title} closeHref={closeTo}>
+      {key === "files" ? <FilesPanel /> : <p className="text-base-content/70">{t("scaffold.notAvailable")}</p>}
+    </Dialog>
   );
 }
