@@ -3,7 +3,9 @@ import {
   MISSING,
   formatAddress,
   formatCompactNok,
+  formatCountry,
   formatDate,
+  formatMonth,
   formatFrenchNumber,
   formatOwnership,
   formatPercent,
@@ -130,7 +132,60 @@ describe("formatDate (en-GB day short-month year)", () => {
     ["", undefined, "—"],
     ["not a date", undefined, "—"],
   ])("%s in %s → %j", (value, zone, expected) => {
-    expect(formatDate(value, zone)).toBe(expected);
+    expect(formatDate(value, "en", zone)).toBe(expected);
+  });
+});
+
+describe("formatDate in the UI language (day, short month, year)", () => {
+  it.each<[string | number | Date | null | undefined, string, string]>([
+    ["2026-09-12", "12 Sept 2026", "12. sep. 2026"],
+    // ICU writes the short months of four letters or fewer in full, without a point
+    ["2024-03-05", "5 Mar 2024", "5. mars 2024"],
+    ["2024-05-03", "3 May 2024", "3. mai 2024"],
+    ["2024-06-30", "30 Jun 2024", "30. juni 2024"],
+    ["2024-12-31", "31 Dec 2024", "31. des. 2024"],
+    ["2024-10-01", "1 Oct 2024", "1. okt. 2024"],
+    // a timestamp late in the evening UTC is already the next day in Oslo
+    ["2024-03-05T23:30:00Z", "6 Mar 2024", "6. mars 2024"],
+    [null, "—", "—"],
+    [undefined, "—", "—"],
+    ["", "—", "—"],
+    ["not a date", "—", "—"],
+  ])("%s → %j / %j", (value, en, no) => {
+    expect(formatDate(value, "en")).toBe(en);
+    expect(formatDate(value, "no")).toBe(no);
+  });
+
+  it("English is the default", () => {
+    expect(formatDate("2026-09-12")).toBe("12 Sept 2026");
+  });
+});
+
+describe("formatMonth ('YYYY-MM' in words)", () => {
+  it.each([
+    ["2026-03", "March 2026", "mars 2026"],
+    ["2025-12", "December 2025", "desember 2025"],
+    ["2026-05", "May 2026", "mai 2026"],
+    ["garbage", "garbage", "garbage"],
+  ])("%s → %j / %j", (month, en, no) => {
+    expect(formatMonth(month, "en")).toBe(en);
+    expect(formatMonth(month, "no")).toBe(no);
+  });
+});
+
+describe("formatCountry (ISO code → name in the UI language)", () => {
+  it.each<[string | null | undefined, string, string]>([
+    ["NO", "Norway", "Norge"],
+    ["se", "Sweden", "Sverige"],
+    ["GB", "United Kingdom", "Storbritannia"],
+    ["DE", "Germany", "Tyskland"],
+    ["US", "United States", "USA"],
+    [null, "—", "—"],
+    ["", "—", "—"],
+    ["Atlantis", "Atlantis", "Atlantis"],
+  ])("%s → %j / %j", (code, en, no) => {
+    expect(formatCountry(code, "en")).toBe(en);
+    expect(formatCountry(code, "no")).toBe(no);
   });
 });
 

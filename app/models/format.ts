@@ -83,17 +83,62 @@ function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** The Intl locale of each UI language: en-GB dates for English (spec 02 §9), Norwegian Bokmål for Norwegian. */
+export const INTL_LOCALE: Record<Language, string> = { en: "en-GB", no: "nb-NO" };
+
+/** i18next's current language (any string) as the Intl locale: 'no' is Norwegian, anything else English (the fallback, spec 01 §1). */
+function intlLocale(language: string | undefined): string {
+  return language === "no" ? INTL_LOCALE.no : INTL_LOCALE.en;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(options);
+  let df = dateFormats.get(key);
+  if (!df) {
+    df = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, df);
+  }
+  return df;
+}
+
 /**
- * Day, short month, year in en-GB ('5 Mar 2024'), whatever the UI language
- * (spec 02 §9). A bare YYYY-MM-DD is a calendar date and is shown as that day
- * in any zone; timestamps are shown in `timeZone`.
+ * Day, short month, year — the en-GB pattern of spec 02 §9 — in the UI
+ * language: '12 Sept 2026' (en-GB), '12. sep. 2026' (nb-NO). A bare YYYY-MM-DD
+ * is a calendar date and is shown as that day in any zone; timestamps are
+ * shown in `timeZone`. `locale` is the UI language (i18next's `i18n.language`).
  */
-export function formatDate(value: string | number | Date | null | undefined, timeZone: string = DISPLAY_TIME_ZONE): string {
+export function formatDate(value: string | number | Date | null | undefined, locale: Language | string = "en", timeZone: string = DISPLAY_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return MISSING;
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return MISSING;
   const zone = typeof value === "string" && DATE_ONLY.test(value) ? "UTC" : timeZone;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
+  return dateFormat(intlLocale(locale), { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
+}
+
+/** A 'YYYY-MM' month in words: 'March 2026' (en-GB), 'mars 2026' (nb-NO); anything else is returned as it came. */
+export function formatMonth(month: string, locale: Language | string = "en"): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return dateFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
+/**
+ * A country's name from its ISO 3166-1 alpha-2 code in the UI language
+ * ('SE' → 'Sweden' / 'Sverige'); a missing code gives the dash, an unknown one
+ * is shown as it came.
+ */
+export function formatCountry(code: string | null | undefined, locale: Language | string = "en"): string {
+  const iso = code?.trim().toUpperCase();
+  if (!iso) return MISSING;
+  if (!/^[A-Z]{2}$/.test(iso)) return code!.trim();
+  try {
+    return new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "code" }).of(iso) ?? iso;
+  } catch {
+    return iso;
+  }
 }
 
 const SECOND = 1000;

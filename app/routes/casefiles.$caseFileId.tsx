@@ -86,7 +86,7 @@ export function ErrorBoundary() {
 
 export default function CasefileScreen() {
   const { casefile } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("casefiles");
+  const { t, i18n } = useTranslation("casefiles");
   return (
     <article aria-labelledby="casefile-title" className="mx-auto max-w-4xl">
       <Link to="/casefiles" className="link link-hover text-sm">
@@ -102,7 +102,7 @@ export default function CasefileScreen() {
             <span aria-hidden="true" className="mx-2">
               ·
             </span>
-            {t("detail.createdOn", { date: formatDate(casefile.createdAt) })}
+            {t("detail.createdOn", { date: formatDate(casefile.createdAt, i18n.language) })}
             {casefile.createdBy.email ? ` ${t("detail.createdBy", { email: casefile.createdBy.email })}` : null}
           </p>
         </div>
@@ -216,7 +216,7 @@ function PriorityForm({ priority }: { priority: number | null }) {
 
 function Comments() {
   const { casefile } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("casefiles");
+  const { t, i18n } = useTranslation("casefiles");
   const busy = useBusy("comment");
   const [form, fields] = useCasefileForm("comment", commentSchema, `casefile-comment-${casefile.comments.length}`);
   return (
@@ -232,7 +232,7 @@ function Comments() {
             <li key={c.id} className="rounded-box bg-base-200 p-3">
               <p className="whitespace-pre-wrap break-words">{c.text}</p>
               <p className="mt-1 text-xs text-base-content/70">
-                {t("detail.postedBy", { email: c.user.email ?? t("detail.unknownUser") })} · {formatDate(c.createdAt)}
+                {t("detail.postedBy", { email: c.user.email ?? t("detail.unknownUser") })} · {formatDate(c.createdAt, i18n.language)}
               </p>
             </li>
           ))}
@@ -260,7 +260,7 @@ function Comments() {
 
 function History() {
   const { casefile } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("casefiles");
+  const { t, i18n } = useTranslation("casefiles");
   const statusText = (v: unknown) => (typeof v === "string" ? t(`status.${v}`, { defaultValue: v }) : t("priorityNone"));
   const priorityText = (v: unknown) => (typeof v === "number" ? String(v) : t("priorityNone"));
   const describe = (e: (typeof casefile.events)[number]) => {
@@ -281,7 +281,7 @@ function History() {
         <ol className="mt-3 flex flex-col gap-2 text-sm">
           {casefile.events.map((e) => (
             <li key={e.id} className="flex flex-wrap gap-x-2">
-              <span className="whitespace-nowrap text-base-content/70">{formatDate(e.createdAt)}</span>
+              <span className="whitespace-nowrap text-base-content/70">{formatDate(e.createdAt, i18n.language)}</span>
               <span>{describe(e)}</span>
               {e.user.email ? <span className="text-base-content/70">{t("detail.by", { email: e.user.email })}</span> : null}
             </li>

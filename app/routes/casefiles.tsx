@@ -73,7 +73,7 @@ export default function CasefilesScreen() {
 
 function CasefileList() {
   const { casefiles } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("casefiles");
+  const { t, i18n } = useTranslation("casefiles");
   return (
     <section aria-labelledby="casefiles-title" className="mx-auto max-w-6xl">
       <h1 id="casefiles-title" className="text-2xl font-semibold">
@@ -119,7 +119,7 @@ function CasefileList() {
                   <td>
                     <PriorityBadge priority={c.priority} />
                   </td>
-                  <td className="whitespace-nowrap">{formatDate(c.createdAt)}</td>
+                  <td className="whitespace-nowrap">{formatDate(c.createdAt, i18n.language)}</td>
                   <td className="text-right tabular-nums">{c.comments.length}</td>
                   <td className="text-right tabular-nums">{c.events.length}</td>
                 </tr>

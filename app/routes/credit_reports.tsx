@@ -7,9 +7,9 @@ import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { CREDIT_REPORT_PRICE_NOK, formatReportMonth, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit";
+import { CREDIT_REPORT_PRICE_NOK, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit";
 import { organizationCreditReports } from "~/models/credit-reports.server";
-import { formatCompactNok, formatDate, MISSING } from "~/models/format";
+import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 
 export const meta = titleMeta;
@@ -67,7 +67,7 @@ export default function CreditReportsScreen() {
               <section key={month.month} aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100">
                 <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-base-300 px-4 py-3">
                   <h2 id={headingId} className="text-base font-semibold">
-                    {formatReportMonth(month.month)}
+                    {formatMonth(month.month, lng)}
                   </h2>
                   <p className="text-sm">
                     <span className="text-base-content/70">{t("monthCount", { count: month.count })}</span>
@@ -111,7 +111,7 @@ export default function CreditReportsScreen() {
                       <tbody>
                         {(byMonth.get(month.month) ?? []).map((order) => (
                           <tr key={order.id} className="hover:bg-base-200">
-                            <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
+                            <td className="whitespace-nowrap">{formatDate(order.createdAt, lng)}</td>
                             <th scope="row" className="break-words font-medium">
                               {order.companyName}
                             </th>

@@ -53,7 +53,7 @@ const flagValue = (value: boolean | null) => (value === true ? "yes" : value ===
 
 export default function SuppliersScreen() {
   const { list, tags, query } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("suppliers");
+  const { t, i18n } = useTranslation("suppliers");
   const [params] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -284,7 +284,7 @@ export default function SuppliersScreen() {
                         {!row.isPriority && !row.isDueDiligence ? <span className="text-base-content/50">{MISSING}</span> : null}
                       </div>
                     </td>
-                    <td className="whitespace-nowrap">{formatDate(row.createdAt)}</td>
+                    <td className="whitespace-nowrap">{formatDate(row.createdAt, i18n.language)}</td>
                   </tr>
                 ))}
               </tbody>

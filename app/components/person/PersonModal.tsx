@@ -6,7 +6,8 @@ import { Dialog } from "~/components/ui/Dialog";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
-import { formatDate, formatOwnership, MISSING } from "~/models/format";
+import { formatCountry, formatDate, formatOwnership, MISSING } from "~/models/format";
+import { roleLabel } from "~/models/roles";
 import type { loadPersonDialog, PersonTab } from "~/models/person-dialog.server";
 import { roleOrganisationStatus } from "~/models/risk";
 
@@ -57,15 +58,6 @@ function useShownTab(personId: number, loaded: PersonTab): PersonTab {
   return tab === "shares" || tab === "relations" ? tab : "cv";
 }
 
-function countryName(code: string | null | undefined, lng: Language): string {
-  if (!code) return MISSING;
-  try {
-    return new Intl.DisplayNames([lng === "no" ? "nb" : "en"], { type: "region" }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /**
  * The person full-screen dialog (spec 02 "Person full-screen modal"), URL
  * state on any page: `?person={id}&personTab=cv|shares|relations`. Without
@@ -99,7 +91,7 @@ export function PersonModal({ dialog }: { dialog: PersonDialogData }) {
   const facts: Array<[string, string]> = [
     [t("person.age"), person.age != null ? t("person.ageValue", { age: person.age }) : MISSING],
     [t("person.sex"), sexLabel(person.sex, t)],
-    [t("person.country"), countryName(person.country, lng)],
+    [t("person.country"), formatCountry(person.country, lng)],
     [t("person.boardscore"), String(Math.round(person.boardscore))],
   ];
 
@@ -183,7 +175,8 @@ function ManagementCv({ person }: { person: PersonDialogData["person"] }) {
 }
 
 function RoleTable({ id, title, roles, empty }: { id: string; title: string; roles: Role[]; empty: string }) {
-  const { t } = useTranslation("people");
+  const { t, i18n } = useTranslation("people");
+  const lng: Language = i18n.language === "no" ? "no" : "en";
   return (
     <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-4">
       <h3 id={id} className="mb-2 font-semibold">
@@ -218,9 +211,9 @@ function RoleTable({ id, title, roles, empty }: { id: string; title: string; rol
                   <td className="max-sm:w-full">
                     <OrganisationLink reference={role.organization} name={role.organization_name} />
                   </td>
-                  <td>{role.position}</td>
+                  <td>{roleLabel(role.position, t)}</td>
                   <td className="whitespace-nowrap max-sm:text-sm max-sm:text-base-content/75">
-                    {formatDate(role.active_from)} – {role.active_to ? formatDate(role.active_to) : t("person.present")}
+                    {formatDate(role.active_from, lng)} – {role.active_to ? formatDate(role.active_to, lng) : t("person.present")}
                   </td>
                   <td>
                     <RoleStatus role={role} />
@@ -236,12 +229,13 @@ function RoleTable({ id, title, roles, empty }: { id: string; title: string; rol
 }
 
 function RoleStatus({ role }: { role: Role }) {
-  const { t } = useTranslation("people");
+  const { t, i18n } = useTranslation("people");
+  const lng: Language = i18n.language === "no" ? "no" : "en";
   const status = roleOrganisationStatus(role.organization_status);
   if (status.status === "bankrupt") {
     return (
       <span className="badge badge-error badge-sm whitespace-nowrap">
-        {t("person.statusBankrupt")} <time dateTime={status.date}>{formatDate(status.date)}</time>
+        {t("person.statusBankrupt")} <time dateTime={status.date}>{formatDate(status.date, lng)}</time>
       </span>
     );
   }
@@ -271,7 +265,7 @@ function Shares({ shares, lng }: { shares: PersonDialogData["person"]["shares"];
                 <OrganisationLink reference={share.reference} name={share.name} />
               </td>
               <td className="text-right tabular-nums">{formatOwnership(share.ownership, lng)}</td>
-              <td>{countryName(share.country_code, lng)}</td>
+              <td>{formatCountry(share.country_code, lng)}</td>
             </tr>
           ))}
         </tbody>

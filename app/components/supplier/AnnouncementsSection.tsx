@@ -14,7 +14,7 @@ const LABEL_COLOR: Record<AnnouncementRiskLabel, RiskColor> = { High: "red", Med
  * announcements=all; the toggle is a link, so it works without JavaScript.
  */
 export function AnnouncementsSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplier");
+  const { t, i18n } = useTranslation("supplier");
   const { search } = useLocation();
   const [params] = useSearchParams();
   const all = params.get("announcements") === "all";
@@ -46,7 +46,7 @@ export function AnnouncementsSection({ data }: { data: SupplierScreenData; extra
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline gap-x-2">
                     <time dateTime={a.date} className="shrink-0 text-base-content/70 tabular-nums">
-                      {formatDate(a.date)}
+                      {formatDate(a.date, i18n.language)}
                     </time>
                     <span className="font-medium">{a.type}</span>
                   </div>

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { usePersonLink } from "~/components/person/PersonModal";
 import { formatDate } from "~/models/format";
 import { isCeo, isChairman, sortBoardByScore } from "~/models/risk";
+import { roleLabel } from "~/models/roles";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { parseReference } from "./OwnershipTree";
+import { uiLanguage } from "./main-helpers";
 import { Empty, Section } from "./Section";
 
 /**
@@ -13,7 +15,8 @@ import { Empty, Section } from "./Section";
  * dialog, with CEO and Chairman badges found from the position (spec 02 §6).
  */
 export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("people");
+  const { t, i18n } = useTranslation("people");
+  const lng = uiLanguage(i18n.language);
   const personLink = usePersonLink();
   const former = extra === "former";
   const id = former ? "former-board" : "board";
@@ -31,8 +34,8 @@ export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?
               const target = parseReference(member.person);
               const link = target?.kind === "person" ? personLink(target.id) : null;
               const period = member.active_to
-                ? t("board.period", { from: formatDate(member.active_from), to: formatDate(member.active_to) })
-                : t("board.since", { date: formatDate(member.active_from) });
+                ? t("board.period", { from: formatDate(member.active_from, lng), to: formatDate(member.active_to, lng) })
+                : t("board.since", { date: formatDate(member.active_from, lng) });
               return (
                 <li key={`${member.person}-${member.position}-${i}`} className="flex items-center justify-between gap-3 py-2">
                   <div className="min-w-0">
@@ -48,7 +51,7 @@ export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?
                       {isCeo(member.position) ? <span className="badge badge-secondary badge-sm">{t("board.ceo")}</span> : null}
                     </div>
                     <p className="text-xs text-base-content/70">
-                      {member.position} <span aria-hidden="true">·</span> <span className="whitespace-nowrap">{period}</span>
+                      {roleLabel(member.position, t)} <span aria-hidden="true">·</span> <span className="whitespace-nowrap">{period}</span>
                     </p>
                   </div>
                   <div className="shrink-0 text-right">

@@ -30,7 +30,7 @@ export function CompanyOverview({ data }: { data: SupplierScreenData; extra?: st
         <Row label={t("overview.purpose")}>{c.purpose?.trim() || MISSING}</Row>
         <Row label={t("overview.type")}>{type ?? MISSING}</Row>
         <Row label={t("overview.employees")}>{formatThousands(c.number_of_employees, lng)}</Row>
-        <Row label={t("overview.established")}>{formatDate(c.establishment_date)}</Row>
+        <Row label={t("overview.established")}>{formatDate(c.establishment_date, lng)}</Row>
         <Row label={t("overview.address")}>{address ?? <span className="text-base-content/70">{t("overview.addressIncomplete")}</span>}</Row>
       </dl>
       <ComplianceRegimes flags={data.compliance} lng={lng} />

@@ -15,7 +15,7 @@ import { Empty, Section } from "./Section";
  * The dialog is URL state (dialog=credit), so the button is a link.
  */
 export function CreditReportsSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation(["supplier", "creditReports"]);
+  const { t, i18n } = useTranslation(["supplier", "creditReports"]);
   const { search } = useLocation();
   const company = data.company;
   const orderHref = withParams(search, { dialog: "credit", country: company.country_code, regNo: company.organization_id });
@@ -39,7 +39,7 @@ export function CreditReportsSection({ data }: { data: SupplierScreenData; extra
                 <span className="block font-medium">{report.companyName}</span>
                 <span className="block break-all text-base-content/80">{report.fileName}</span>
                 <span className="block text-xs text-base-content/70">
-                  {t("creditReports:section.created", { date: formatDate(report.createdAt) })} ·{" "}
+                  {t("creditReports:section.created", { date: formatDate(report.createdAt, i18n.language) })} ·{" "}
                   {t("creditReports:section.orderedBy", { email: report.user.email ?? t("creditReports:unknownUser") })}
                 </span>
               </span>
@@ -83,7 +83,7 @@ export const CREDIT_NOTIFICATIONS_SHOWN = 5;
 
 /** Risk events about this company scoring 20 or more, with the notification colour scale (spec 01 §9). */
 function CreditNotifications({ notifications }: { notifications: SupplierScreenData["notifications"] }) {
-  const { t } = useTranslation("supplier");
+  const { t, i18n } = useTranslation("supplier");
   const shown = notifications.slice(0, CREDIT_NOTIFICATIONS_SHOWN);
   return (
     <div className="mt-4 border-t border-base-300 pt-3">
@@ -97,7 +97,7 @@ function CreditNotifications({ notifications }: { notifications: SupplierScreenD
               <span className="min-w-0">
                 <span className="block">{n.content.title}</span>
                 <span className="block text-xs text-base-content/70">
-                  {formatDate(n.date)} · {n.content.source ?? n.type} · {t("creditNotifications.relevance", { percent: n.relevance_score })}
+                  {formatDate(n.date, i18n.language)} · {n.content.source ?? n.type} · {t("creditNotifications.relevance", { percent: n.relevance_score })}
                 </span>
               </span>
               <span className={`badge badge-sm shrink-0 ${NOTIFICATION_BADGE[notificationRiskColor(n.risk_score)]}`}>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatPercent, MISSING } from "~/models/format";
+import { regionLabel } from "~/models/regions";
 import { co2PerGdpColor, riskBandColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { BAND_LABEL_KEY, badgeClass, displayScore, uiLanguage } from "./main-helpers";
@@ -32,7 +33,7 @@ export function GeographySection({ data }: { data: SupplierScreenData; extra?: s
           {lng === "no" ? country.country_name_no : country.country_name} <span className="text-base-content/70">({country.iso_2})</span>
         </dd>
         <dt className="font-medium text-base-content/70">{t("geography.region")}</dt>
-        <dd>{country.region ?? MISSING}</dd>
+        <dd>{regionLabel(country.region, t) ?? MISSING}</dd>
         <dt className="font-medium text-base-content/70">{t("geography.riskScore")}</dt>
         <dd className="flex flex-wrap items-center gap-2">
           {risk !== null && riskBand ? (

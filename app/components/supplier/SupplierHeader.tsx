@@ -24,7 +24,7 @@ function historyIndex(): number | null {
  * entries the screen's own URL state (toggles, dialogs) added to the history.
  */
 export function SupplierHeader({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplier");
+  const { t, i18n } = useTranslation("supplier");
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -57,7 +57,9 @@ export function SupplierHeader({ data }: { data: SupplierScreenData; extra?: str
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold break-words">{company.legal_name}</h1>
           {status.status === "bankrupt" ? (
-            <span className="badge border border-red-300 bg-red-100 text-red-900">{t("header.bankrupt", { date: formatDate(status.date) })}</span>
+            <span className="badge border border-red-300 bg-red-100 text-red-900">
+              {t("header.bankrupt", { date: formatDate(status.date, i18n.language) })}
+            </span>
           ) : status.status === "inactive" ? (
             <span className="badge border border-yellow-300 bg-yellow-100 text-yellow-900">{t("header.inactive")}</span>
           ) : null}

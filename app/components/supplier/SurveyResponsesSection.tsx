@@ -6,7 +6,7 @@ import { Empty, Section } from "./Section";
 
 /** Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"). */
 export function SurveyResponsesSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplierWork");
+  const { t, i18n } = useTranslation("supplierWork");
   const surveys = data.surveys;
   return (
     <Section id="survey-responses" title={t("surveys.title")}>
@@ -21,7 +21,7 @@ export function SurveyResponsesSection({ data }: { data: SupplierScreenData; ext
               </Link>
               <span className="shrink-0 text-base-content/70 tabular-nums">
                 <span className="sr-only">{t("surveys.updated")} </span>
-                <time dateTime={survey.updatedAt}>{formatDate(survey.updatedAt)}</time>
+                <time dateTime={survey.updatedAt}>{formatDate(survey.updatedAt, i18n.language)}</time>
               </span>
             </li>
           ))}

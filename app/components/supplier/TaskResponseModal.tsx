@@ -76,7 +76,7 @@ function TaskDialog({ state, response }: { state: "loading" | "loaded" | "error"
               <div>
                 <dt className="text-xs text-base-content/70">{t("taskResponse.updated")}</dt>
                 <dd className="font-medium tabular-nums">
-                  <time dateTime={response.updatedAt}>{formatDate(response.updatedAt)}</time>
+                  <time dateTime={response.updatedAt}>{formatDate(response.updatedAt, lng)}</time>
                 </dd>
               </div>
             </dl>

@@ -52,7 +52,7 @@ export function SubmittedIndicator({ submitted, label }: { submitted: boolean; l
  * state, so the dialog opens without JavaScript as well).
  */
 export function TasksSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplierWork");
+  const { t, i18n } = useTranslation("supplierWork");
   const { search } = useLocation();
   const tasks = data.tasks;
   return (
@@ -78,7 +78,7 @@ export function TasksSection({ data }: { data: SupplierScreenData; extra?: strin
                 </div>
                 <span className="shrink-0 text-base-content/70 tabular-nums">
                   <span className="sr-only">{t("tasks.updated")} </span>
-                  <time dateTime={task.updatedAt}>{formatDate(task.updatedAt)}</time>
+                  <time dateTime={task.updatedAt}>{formatDate(task.updatedAt, i18n.language)}</time>
                 </span>
               </li>
             );
