@@ -409,7 +409,7 @@ describe("sign-up, invitation and password reset", () => {
     for (const name of ["\u200b\u200b", "---", "   "]) {
       const res = await signupForm({ organizationName: name, email: "blank-org@test.example" });
       expect(res.status).toBe(400);
-      expect(JSON.stringify(await res.json())).toContain("Enter the name of your organisation.");
+      expect(JSON.stringify(await res.json())).toContain("Enter the name of your organization.");
     }
     const nul = await signupForm({ organizationName: "\u0000\u0000", email: "nul-org@test.example" });
     expect(nul.status).toBe(400);

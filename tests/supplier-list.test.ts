@@ -351,7 +351,7 @@ describe("GET /suppliers.csv", () => {
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="suppliers-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = await parse(res);
-    expect(rows[0]).toEqual(["Name", "Organisation number", "Country code", "Country", "Tags", "Priority supplier", "Under due diligence", "Added"]);
+    expect(rows[0]).toEqual(["Name", "Organization number", "Country code", "Country", "Tags", "Priority supplier", "Under due diligence", "Added"]);
     expect(rows).toHaveLength(7);
     expect(rows.find((r) => r[0] === "Aker Transport AS")).toEqual([
       "Aker Transport AS",
@@ -388,7 +388,7 @@ describe("GET /suppliers.csv", () => {
         "Organisasjonsnummer",
         "Landkode",
         "Land",
-        "Stikkord",
+        "Etiketter",
         "Prioritert leverandør",
         "Under aktsomhetsvurdering",
         "Lagt til",

@@ -20,7 +20,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
   test("a visitor signs up, confirms through the mailed link and lands in their new organisation", async ({ page }) => {
     const email = uniqueEmail("signup");
     await page.goto("/signup");
-    await page.getByLabel("Organisation name").fill("Testfjord Demo AS");
+    await page.getByLabel("Organization name").fill("Testfjord Demo AS");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
     await page.getByLabel("Repeat password").fill("Long-enough-1");
@@ -29,7 +29,7 @@ test.describe("sign-up, sign-in and sign-out", () => {
     await expect.poll(() => latestMailTo(email)).toContain("Confirm your new account");
     const link = latestMailTo(email)!.match(/https?:\/\/\S+\/signup\?token=\S+/)![0];
     await page.goto(link);
-    await expect(page.getByText(`Create the organisation Testfjord Demo AS with you, ${email}, as its first user.`)).toBeVisible();
+    await expect(page.getByText(`Create the organization Testfjord Demo AS with you, ${email}, as its first user.`)).toBeVisible();
     await page.getByRole("button", { name: "Create Testfjord Demo AS" }).click();
     await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByRole("link", { name: "Testfjord Demo AS" })).toBeVisible();
@@ -43,20 +43,20 @@ test.describe("sign-up, sign-in and sign-out", () => {
 
   test("sign-up with different passwords keeps the input and says what is wrong", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel("Organisation name").fill("Kept Name AS");
+    await page.getByLabel("Organization name").fill("Kept Name AS");
     await page.getByLabel("Email").fill(uniqueEmail("mismatch"));
     await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
     await page.getByLabel("Repeat password").fill("Different-1");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("The two passwords are not the same.")).toBeVisible();
-    await expect(page.getByLabel("Organisation name")).toHaveValue("Kept Name AS");
+    await expect(page.getByLabel("Organization name")).toHaveValue("Kept Name AS");
     await expect(page).toHaveURL(/\/signup$/);
   });
 
   test("sign-up with an existing email answers the same and mails the owner instead", async ({ page }) => {
     const owner = await createUser();
     await page.goto("/signup");
-    await page.getByLabel("Organisation name").fill("Duplicate AS");
+    await page.getByLabel("Organization name").fill("Duplicate AS");
     await page.getByLabel("Email").fill(owner.email);
     await page.getByLabel("Password", { exact: true }).fill("Long-enough-1");
     await page.getByLabel("Repeat password").fill("Long-enough-1");

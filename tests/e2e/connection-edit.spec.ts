@@ -53,7 +53,7 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await expect(card(page).getByText("No tags added.")).toBeVisible();
   await expect(card(page).getByText("No comments yet.")).toBeVisible();
   await expect(card(page).getByText("No files attached.")).toBeVisible();
-  await expect(card(page).getByText("No casefiles for this supplier.")).toBeVisible();
+  await expect(card(page).getByText("No case files for this supplier.")).toBeVisible();
   await page.goto("/suppliers");
   await expect(listRow(page)).toHaveCount(1);
   await expect(listRow(page).getByRole("link", { name: "Aktieselskapet Vinmonopolet" })).toHaveAttribute("href", /externalId=817209882/);

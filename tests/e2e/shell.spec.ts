@@ -75,7 +75,7 @@ test.describe("navigation by access level", () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByText("Admin", { exact: true })).toBeVisible();
     for (const [name, href] of [
-      ["Organisations", "/admin/organizations"],
+      ["Organizations", "/admin/organizations"],
       ["Users", "/admin/users"],
       ["Surveys", "/admin/surveys/surveys"],
       ["Task templates", "/admin/tasks/templates"],

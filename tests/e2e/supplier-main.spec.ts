@@ -294,7 +294,7 @@ test.describe("organisation id and close button", () => {
     await page.goto(supplierUrl(company.org_number));
     const overview = region(page, "Company overview");
     await expect(overview.getByText(company.org_number, { exact: true })).toBeVisible();
-    const copy = overview.getByRole("button", { name: "Copy organisation ID" });
+    const copy = overview.getByRole("button", { name: "Copy organization ID" });
     if (!javaScriptEnabled) {
       await expect(copy).toHaveCount(0);
       return;

@@ -22,7 +22,7 @@ function activeSuppliersOf(organizationId: number): Row[] {
   );
 }
 
-const table = (page: Page) => page.getByRole("table", { name: "Your organisation's suppliers" });
+const table = (page: Page) => page.getByRole("table", { name: "Your organization's suppliers" });
 const filters = (page: Page) => page.getByRole("search", { name: "Search and filter suppliers" });
 const searchBox = (page: Page) => filters(page).getByLabel("Search", { exact: true });
 /** The names on the page, once the whole page is there (without JavaScript the document streams in; the page links come last). */
@@ -169,7 +169,7 @@ test.describe("My suppliers", () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^suppliers-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
-    expect(text.startsWith("\uFEFFName,Organisation number,Country code,Country,Tags,Priority supplier,Under due diligence,Added\r\n")).toBe(true);
+    expect(text.startsWith("\uFEFFName,Organization number,Country code,Country,Tags,Priority supplier,Under due diligence,Added\r\n")).toBe(true);
     const lines = text.trim().split("\r\n").slice(1);
     expect(lines.length).toBe(shown.length);
     for (const line of lines) expect(line).toContain(",Yes,");

@@ -9,6 +9,12 @@ import type { WorldCompany } from "./types";
  * summary of its public web presence would read. Contact details are
  * fictional (example.com addresses, +47 555 numbers); the address and
  * organisation number are the register's.
+ *
+ * Language: the summary is data, like the register's texts, not interface
+ * text: an AI summary of a company's public web presence comes in the language
+ * it was written in, here always English. `language` (ISO 639-1) says so, so
+ * the screen can mark it (`lang`) and tell a Norwegian user it is in English
+ * rather than mix it silently into the Norwegian interface.
  */
 
 interface Item {
@@ -17,6 +23,8 @@ interface Item {
 }
 
 export interface SupplierIntelligence {
+  /** The language the texts are written in (ISO 639-1). */
+  language: "en";
   overview: { description: string };
   tags: string[];
   products: Item[];
@@ -53,6 +61,7 @@ export function generateIntelligence(c: WorldCompany, rich: boolean): SupplierIn
   const address = [street, [c.postalCode, area].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
   return {
+    language: "en",
     overview: { description },
     tags,
     products: toItems(some(sector.products, 1)),
