@@ -1,5 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
+import { roleLabel } from "../../app/models/roles";
 import { expect, test, type Locator, type Page } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { formatDate } from "../../app/models/format";
+import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+
+/** A stored position as the English interface shows it: translated from its register role code ('Styreleder' → 'Chairman of the board'). */
+const englishRoles = (JSON.parse(fs.readFileSync(path.resolve("locales/en/people.json"), "utf8")) as { roles: Record<string, string> }).roles;
+const englishPosition = (position: string) => roleLabel(position, (key) => englishRoles[key.slice("roles.".length)]);
 
 /**
  * Ownership, board and people on the supplier screen (spec 02 "Supplier
@@ -23,7 +31,7 @@ function boardRow(page: Page, list: Locator, name: string, position: string): Lo
   return list
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name, exact: true }) })
-    .filter({ has: page.getByText(new RegExp(`^${escapeRegExp(position)} · `)) })
+    .filter({ has: page.getByText(new RegExp(`^${escapeRegExp(englishPosition(position))} · `)) })
     .first();
 }
 
@@ -229,7 +237,7 @@ test.describe("board", () => {
     const chair = members.find((m) => /styreleder|chairman/i.test(m.position))!;
     const chairItem = boardRow(page, board, chair.name, chair.position);
     await expect(chairItem.getByText("Chairman", { exact: true })).toBeVisible();
-    await expect(chairItem).toContainText(chair.position);
+    await expect(chairItem).toContainText(englishPosition(chair.position));
     if (chair.active_from) await expect(chairItem).toContainText(`Since ${day(chair.active_from)}`);
     const plain = members.find((m) => !/styreleder|chairman|ceo|adm\. direktør/i.test(m.position));
     if (plain) await expect(boardRow(page, board, plain.name, plain.position).locator(".badge")).toHaveCount(0);
@@ -428,5 +436,47 @@ test.describe("person dialog", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.goForward();
     await expect(page.getByRole("dialog", { name: row.name })).toBeVisible();
+  });
+});
+
+test.describe("board roles and dates in the user's language", () => {
+  /** A company whose current board holds the position, with one such member. */
+  const boardWith = (position: string) =>
+    one(
+      queryDb<{ org_number: string; name: string; active_from: string | null }>(
+        `select c.org_number, p.name, r.active_from from roles r join persons p on p.id = r.person_id join companies c on c.id = r.company_id
+         where r.position = ? and r.active_to is null order by c.org_number limit 1`,
+        position,
+      ),
+      `current '${position}'`,
+    );
+
+  test("the English board shows no Norwegian role names", async ({ page }) => {
+    const row = boardWith("Styremedlem");
+    await page.goto(supplierUrl(row.org_number));
+    const board = section(page, "Board");
+    await expect(
+      board
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("link", { name: row.name, exact: true }) })
+        .first(),
+    ).toContainText("Board member");
+    await expect(board).not.toContainText(/Styremedlem|Varamedlem|Styreleder|Daglig leder/);
+  });
+
+  test("the Norwegian board shows no English role names, and Norwegian dates", async ({ page, context }) => {
+    await signIn(context, await createUser({ language: "no" }));
+    const row = boardWith("Board member");
+    await page.goto(supplierUrl(row.org_number));
+    const board = section(page, "Styre");
+    const item = board
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: row.name, exact: true }) })
+      .first();
+    await expect(item).toContainText("Styremedlem");
+    if (row.active_from) await expect(item).toContainText(`Siden ${formatDate(row.active_from, "no")}`);
+    await expect(board).not.toContainText(/Board member|Chairman|Deputy board member|\bCEO\b/);
+    // Norwegian months: no English abbreviation anywhere in the list
+    await expect(board).not.toContainText(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \d{4}/);
   });
 });
