@@ -5,10 +5,13 @@ import type { Language } from "~/i18n";
  * Used by loaders and components alike, so the server-rendered HTML and the
  * hydrated page agree character for character.
  *
- * Locale choice: the UI language ('en' | 'no') goes to Intl as is. ICU resolves
+ * Locale choice: numbers take the UI language ('en' | 'no') as is. ICU resolves
  * 'no' to Norwegian Bokmål, which groups thousands with a no-break space
- * (U+00A0) and writes minus as U+2212; 'en' groups with a comma. Output is
- * whatever Intl gives — tests pin the exact characters.
+ * (U+00A0) and writes minus as U+2212; 'en' groups with a comma. Dates, months
+ * and country names go through `INTL_LOCALE`: en-GB ('12 Sept 2026') and nb-NO
+ * ('12. sep. 2026', 'mars', 'juni' unabbreviated as ICU writes them). Output is
+ * whatever Intl gives — tests pin the exact characters, and Node's ICU and the
+ * browser's agree (a hydration mismatch would fail the e2e tests).
  */
 
 /** Shown for every missing value (spec 01 §9 "a dash"; spec 02 asks for an em dash in the statements). */
