@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
  * axe on every main screen at a desktop (1440 px) and a phone (360 px) width,
@@ -119,9 +119,23 @@ const SCREENS: Screen[] = [
   },
   {
     name: "credit reports",
-    signedIn: true,
+    signedIn: false,
     open: async (page) => {
+      // A user of its own with one order, so the table (and its headers) is there whatever other tests ordered.
+      const user = await createUser({ accessLevel: 2 });
+      queryDb(
+        `insert into credit_reports (organization_id, user_id, company_name, reg_no, country_code, language, provider, provider_id, file_name,
+           storage_key, file_size, price_nok, idempotency_key, created_at)
+         values (?, ?, 'E2E KONTRAST AS', '899000033', 'NO', 'EN', 'local', 'local:899000033', 'e2e-contrast.pdf', ?, 1024, 0, ?, ?) returning id`,
+        user.organizationId,
+        user.id,
+        `e2e-contrast-${user.id}`,
+        `e2e-contrast-${user.id}`,
+        new Date().toISOString(),
+      );
+      await signIn(page.context(), user);
       await page.goto("/credit_reports");
+      await expect(page.getByRole("main").getByRole("row").filter({ hasText: "E2E KONTRAST AS" })).toBeVisible();
     },
   },
   {
