@@ -35,64 +35,100 @@ export function usePersonHref() {
   };
 }
 
-/** Organisation and person hits; the same markup in the dropdown and on the results page. */
-export function SearchResults({ result, onChoose }: { result: SearchResultView; onChoose?: () => void }) {
+/** Where choosing a hit leads: an organisation to its supplier screen (only externalId), a person to the person dialog on this page. */
+export function hitHref(result: SearchResultView, index: number, personHref: (personId: number) => string): string | null {
+  if (result.tab === "people") {
+    const hit = result.people[index];
+    return hit ? personHref(hit.pId) : null;
+  }
+  const hit = result.organizations[index];
+  return hit ? `/supplier?externalId=${encodeURIComponent(hit.id)}` : null;
+}
+
+/** How many hits the result's own tab holds. */
+export function hitCount(result: SearchResultView): number {
+  return result.tab === "people" ? result.people.length : result.organizations.length;
+}
+
+/**
+ * The dropdown's listbox (WAI-ARIA combobox pattern): the options are links the combobox's
+ * aria-activedescendant points at; focus stays in the search box.
+ */
+export interface ListboxProps {
+  id: string;
+  label: string;
+  activeIndex: number;
+  optionId: (index: number) => string;
+}
+
+const rowClass = "flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200";
+const activeRowClass = "bg-base-200 outline-2 -outline-offset-2 outline-primary";
+
+/** Organisation and person hits; the same markup in the dropdown (as a listbox) and on the results page (as a list of links). */
+export function SearchResults({ result, onChoose, listbox }: { result: SearchResultView; onChoose?: () => void; listbox?: ListboxProps }) {
   const { t, i18n } = useTranslation("search");
   const personHref = usePersonHref();
   const lng = i18n.language as Language;
   if (!result.q) return <p className="p-4 text-sm text-base-content/70">{t("prompt")}</p>;
   const hits = result.tab === "people" ? result.people : result.organizations;
   if (hits.length === 0) return <p className="p-4 text-sm text-base-content/70">{t("noResults")}</p>;
+  const option = (index: number) =>
+    listbox
+      ? {
+          role: "option",
+          id: listbox.optionId(index),
+          "aria-selected": listbox.activeIndex === index,
+          tabIndex: -1,
+          className: `${rowClass} ${listbox.activeIndex === index ? activeRowClass : ""}`,
+        }
+      : { className: rowClass };
+  const organizationRow = (hit: OrganizationHit, index: number) => (
+    <Link key={hit.id} to={hitHref(result, index, personHref) ?? ""} onClick={onChoose} {...option(index)}>
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{hit.name}</span>
+        <span className="block text-xs text-base-content/70">
+          {t("orgNumber", { id: hit.id })}
+          {hit.date_of_bankruptcy ? (
+            <span className="badge badge-error badge-xs ml-2">{t("bankrupt")}</span>
+          ) : !hit.is_active ? (
+            <span className="badge badge-warning badge-xs ml-2">{t("inactive")}</span>
+          ) : null}
+        </span>
+      </span>
+      {hit.opInc != null ? (
+        <span className="shrink-0 text-right text-xs text-base-content/70">
+          <span className="block">
+            {t("operatingIncome")}: {formatThousands(hit.opInc, lng)}
+          </span>
+          <span className="block">
+            {t("operatingProfit")}: {formatThousands(hit.opProft, lng)}
+          </span>
+        </span>
+      ) : null}
+    </Link>
+  );
+  const personRow = (hit: PersonHit, index: number) => (
+    <Link key={hit.pId} to={hitHref(result, index, personHref) ?? ""} onClick={onChoose} preventScrollReset {...option(index)}>
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{hit.name}</span>
+        <span className="block truncate text-xs text-base-content/70">{hit.orgNam}</span>
+      </span>
+      <span className="shrink-0 text-xs text-base-content/70">{t("boardScore", { score: Math.round(hit.scor) })}</span>
+    </Link>
+  );
+  const rows = result.tab === "organizations" ? result.organizations.map(organizationRow) : result.people.map(personRow);
+  if (listbox) {
+    return (
+      <div role="listbox" id={listbox.id} aria-label={listbox.label} className="divide-y divide-base-300">
+        {rows}
+      </div>
+    );
+  }
   return (
     <ul className="divide-y divide-base-300">
-      {result.tab === "organizations"
-        ? result.organizations.map((hit) => (
-            <li key={hit.id}>
-              <Link
-                to={`/supplier?externalId=${encodeURIComponent(hit.id)}`}
-                onClick={onChoose}
-                className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200"
-              >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{hit.name}</span>
-                  <span className="block text-xs text-base-content/70">
-                    {t("orgNumber", { id: hit.id })}
-                    {hit.date_of_bankruptcy ? (
-                      <span className="badge badge-error badge-xs ml-2">{t("bankrupt")}</span>
-                    ) : !hit.is_active ? (
-                      <span className="badge badge-warning badge-xs ml-2">{t("inactive")}</span>
-                    ) : null}
-                  </span>
-                </span>
-                {hit.opInc != null ? (
-                  <span className="shrink-0 text-right text-xs text-base-content/70">
-                    <span className="block">
-                      {t("operatingIncome")}: {formatThousands(hit.opInc, lng)}
-                    </span>
-                    <span className="block">
-                      {t("operatingProfit")}: {formatThousands(hit.opProft, lng)}
-                    </span>
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          ))
-        : result.people.map((hit) => (
-            <li key={hit.pId}>
-              <Link
-                to={personHref(hit.pId)}
-                onClick={onChoose}
-                preventScrollReset
-                className="flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200"
-              >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{hit.name}</span>
-                  <span className="block truncate text-xs text-base-content/70">{hit.orgNam}</span>
-                </span>
-                <span className="shrink-0 text-xs text-base-content/70">{t("boardScore", { score: Math.round(hit.scor) })}</span>
-              </Link>
-            </li>
-          ))}
+      {rows.map((row) => (
+        <li key={row.key}>{row}</li>
+      ))}
     </ul>
   );
 }
