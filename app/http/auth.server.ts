@@ -47,7 +47,7 @@ export async function requireUser<P extends Permission = "signedIn">(request: Re
 function forbiddenMessage(permission: Permission): string {
   const rule = PERMISSIONS[permission];
   if ("admin" in rule && rule.admin) return "This needs an administrator of the installation.";
-  if ("customer" in rule && rule.customer) return `This needs a customer organisation's access level ${rule.level} or higher.`;
-  if (rule.level > 0) return `This needs organisation access level ${rule.level} or higher.`;
-  return "Your account does not belong to an organisation.";
+  if ("customer" in rule && rule.customer) return `This needs a customer organization's access level ${rule.level} or higher.`;
+  if (rule.level > 0) return `This needs organization access level ${rule.level} or higher.`;
+  return "Your account does not belong to an organization.";
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   CREDIT_COUNTRIES,
   fileNameFromContentDisposition,
-  formatReportMonth,
   isCreditCountry,
   isWithinReportWindow,
   monthlyTotals,
@@ -103,16 +102,6 @@ describe("monthlyTotals (billing months in Europe/Oslo time, newest first)", () 
     ],
   ] as const)("%s", (_case, orders, totals) => {
     expect(monthlyTotals(orders)).toEqual(totals);
-  });
-});
-
-describe("formatReportMonth", () => {
-  it.each([
-    ["2026-03", "March 2026"],
-    ["2025-12", "December 2025"],
-    ["nonsense", "nonsense"],
-  ])("%s → %s", (month, label) => {
-    expect(formatReportMonth(month)).toBe(label);
   });
 });
 

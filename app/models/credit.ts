@@ -111,15 +111,6 @@ export function monthlyTotals(orders: ReadonlyArray<{ createdAt: string | Date; 
   return [...byMonth.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
 }
 
-/** 'March 2026' for a 'YYYY-MM' month; en-GB like every date of the product (spec 02 §9). */
-export function formatReportMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
-  );
-}
-
 export const DEFAULT_REPORT_FILE_NAME = "credit-report.pdf";
 
 /**

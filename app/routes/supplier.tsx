@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "registryRead");
   const url = new URL(request.url);
   const externalId = (url.searchParams.get("externalId") ?? "").replace(/\s/g, "");
-  invariantResponse(externalId, 404, "No organisation number given.");
+  invariantResponse(externalId, 404, "No organization number given.");
   const page = await loadSupplierPage({
     organizationId: user.organizationId,
     userId: user.id,
@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),
     taskResponseId: parseId(url.searchParams.get("task")),
   });
-  invariantResponse(page, 404, "No company with this organisation number.");
+  invariantResponse(page, 404, "No company with this organization number.");
   const t = await i18nServer.getFixedT(request);
   const data: SupplierScreenData = { ...page, title: `${page.company.legal_name} · ${t("appName")}` };
   return json(data);

@@ -200,6 +200,6 @@ describe("GET /api/suppliers/{supplierOrgId}/sub-suppliers", () => {
     expect(anonymous.status).toBe(401);
     const viewer = await subSuppliersOf(w.shared, w.viewerA);
     expect(viewer.status).toBe(403);
-    expect(await viewer.json()).toMatchObject({ error: "Forbidden", message: "This needs organisation access level 2 or higher." });
+    expect(await viewer.json()).toMatchObject({ error: "Forbidden", message: "This needs organization access level 2 or higher." });
   });
 });

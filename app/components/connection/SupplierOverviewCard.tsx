@@ -47,7 +47,7 @@ function SubHeading({ children }: { children: React.ReactNode }) {
  * connection, a form to add it.
  */
 export function SupplierOverviewCard({ connection, casefiles }: { connection: ConnectionData | null; casefiles: CasefileListItem[] }) {
-  const { t } = useTranslation("connections");
+  const { t, i18n } = useTranslation("connections");
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   params.set("edit", "connection");
@@ -82,7 +82,7 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
         <li className="badge badge-success">{t("card.activeSupplier")}</li>
         {connection.is_priority ? <li className="badge badge-warning">{t("card.prioritySupplier")}</li> : null}
         {connection.is_due_diligence ? <li className="badge badge-info">{t("card.underDueDiligence")}</li> : null}
-        <li className="badge badge-ghost">{t("card.added", { date: formatDate(connection.createdAt) })}</li>
+        <li className="badge badge-ghost">{t("card.added", { date: formatDate(connection.createdAt, i18n.language) })}</li>
       </ul>
       {connection.contact_email ? (
         <p className="mb-4 text-sm">
@@ -117,7 +117,7 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
                 <li key={comment.id} className="rounded-box bg-base-200 p-2 text-sm">
                   <p className="whitespace-pre-wrap break-words">{comment.text}</p>
                   <p className="mt-1 text-xs text-base-content/70">
-                    {comment.user?.email ?? t("card.unknownUser")} · {formatDate(comment.createdAt)}
+                    {comment.user?.email ?? t("card.unknownUser")} · {formatDate(comment.createdAt, i18n.language)}
                   </p>
                 </li>
               ))}
@@ -168,7 +168,8 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-base-content/70">
-                    {formatDate(casefile.createdAt)} · {t("card.casefileCounts", { comments: casefile.comments.length, events: casefile.events.length })}
+                    {formatDate(casefile.createdAt, i18n.language)} ·{" "}
+                    {t("card.casefileCounts", { comments: casefile.comments.length, events: casefile.events.length })}
                   </p>
                 </li>
               ))}

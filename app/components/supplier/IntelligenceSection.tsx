@@ -11,7 +11,7 @@ import { Empty, Section } from "./Section";
  * without JavaScript) every item with its description and the source snippet.
  */
 export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplier");
+  const { t, i18n } = useTranslation("supplier");
   const { search } = useLocation();
   const [params] = useSearchParams();
   const intel = readIntelligence(data.intelligence);
@@ -57,8 +57,13 @@ export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?
         </Link>
       }
     >
-      <div id="intelligence-body" className="flex flex-col gap-3 text-sm">
-        <div>{badge}</div>
+      <div id="intelligence-body" lang={intel.language} className="flex flex-col gap-3 text-sm">
+        <div lang={i18n.language} className="flex flex-wrap items-center gap-2">
+          {badge}
+          {intel.language !== i18n.language && intel.language === "en" ? (
+            <span className="text-xs text-base-content/70">{t("intelligence.writtenIn")}</span>
+          ) : null}
+        </div>
         {intel.description ? <p>{intel.description}</p> : null}
         {tags.shown.length ? (
           <div>

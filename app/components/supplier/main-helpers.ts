@@ -86,6 +86,8 @@ export interface IntelligenceItem {
 }
 
 export interface SupplierIntelligence {
+  /** The language its texts are written in (ISO 639-1): data, not translated. */
+  language: string;
   description: string | null;
   tags: string[];
   products: IntelligenceItem[];
@@ -138,6 +140,7 @@ export function readIntelligence(raw: unknown): SupplierIntelligence | null {
   const key = isObj(data.key_information) ? data.key_information : {};
   const source = isObj(data.source) ? data.source : {};
   const out: SupplierIntelligence = {
+    language: typeof data.language === "string" && /^[a-z]{2}$/.test(data.language) ? data.language : "en",
     description: text(overview.description),
     tags: items(data.tags).map((i) => i.name),
     products: items(data.products),
