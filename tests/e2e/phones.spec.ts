@@ -1,4 +1,7 @@
 import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { E2E_DATA_DIR } from "./env";
 import { expect, test, type Page } from "./test";
 import { demoUser, queryDb, signIn } from "./helpers";
 
@@ -31,6 +34,22 @@ function caseFileId(organizationId: number): number {
   if (!row) throw new Error("the demo organisation has no case file");
   return row.id;
 }
+
+// One credit report of the demo organisation, so /credit_reports shows its (wide) table.
+test.beforeAll(() => {
+  const analyst = demoUser("analyst@demo.test");
+  const db = new Database(path.join(E2E_DATA_DIR, "app.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    db.prepare(
+      `insert or ignore into credit_reports (organization_id, user_id, company_name, reg_no, country_code, language, provider, provider_id, file_name,
+        storage_key, file_size, price_nok, idempotency_key, created_at)
+      values (?, ?, 'TØNSBERG DATA AS', '813287412', 'NO', 'EN', 'local', 'e2e-phones', 'tonsberg-data.pdf', 'e2e-phones.pdf', 1000, 80, 'e2e-phones', ?)`,
+    ).run(analyst.organizationId, analyst.id, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+});
 
 interface Screen {
   name: string;
@@ -142,6 +161,18 @@ test.describe("the shell on a phone", () => {
     const field = search.getByRole("combobox");
     if (javaScriptEnabled) await expect(field).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/search-open-360-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    if (javaScriptEnabled) {
+      // Escape closes the dropdown, then the full-width search; focus goes back to the search icon.
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+      await expect(search).toBeHidden();
+      await expect(page.getByRole("link", { name: "Search", exact: true })).toBeFocused();
+      await page.getByRole("link", { name: "Search", exact: true }).click();
+    } else {
+      await page.getByRole("link", { name: "Close search" }).click();
+      await expect(search).toBeHidden();
+      await page.getByRole("link", { name: "Search", exact: true }).click();
+    }
     await field.fill("aker");
     await field.press("Enter");
     await expect(page).toHaveURL(/\/search\?.*q=aker/);

@@ -41,11 +41,25 @@ export function TopBar({
   const { t: tNav } = useTranslation("nav");
   const location = useLocation();
   const search = useRef<HTMLDivElement>(null);
+  const searchOpener = useRef<HTMLAnchorElement>(null);
   const [searchHere, setSearchHere] = useState(false);
+  const closeSearchHere = () => {
+    setSearchHere(false);
+    searchOpener.current?.focus();
+  };
   const searchOpen = searchHere || new URLSearchParams(location.search).get(SEARCH_PARAM) === "open";
   const searchClosed = new URLSearchParams(location.search);
   searchClosed.delete(SEARCH_PARAM);
   useEffect(() => setSearchHere(false), [location.key]);
+  // With JavaScript, Escape closes the phone's full-width search (after the search box has closed its dropdown).
+  useEffect(() => {
+    if (!searchHere) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !search.current?.querySelector("[role=listbox], [role=tablist]")) closeSearchHere();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [searchHere]);
 
   return (
     <header className="relative flex h-14 items-center gap-2 border-b border-base-300 bg-base-100 px-2 sm:gap-3 sm:px-4">
@@ -90,7 +104,7 @@ export function TopBar({
                 onClick={(event) => {
                   if (!searchHere) return;
                   event.preventDefault();
-                  setSearchHere(false);
+                  closeSearchHere();
                 }}
               >
                 <Icon name="x" />
@@ -98,6 +112,7 @@ export function TopBar({
             ) : null}
           </div>
           <Link
+            ref={searchOpener}
             to={withParam(location.search, SEARCH_PARAM, "open")}
             className="btn btn-ghost btn-sm btn-square md:hidden"
             aria-label={t("topBar.openSearch")}
