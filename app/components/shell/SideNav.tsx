@@ -44,7 +44,7 @@ export function SideNav({ groups, expanded }: { groups: NavGroup[]; expanded: bo
 }
 
 /** The page behind the open drawer does not scroll, with or without JavaScript. */
-const DRAWER_SCROLL_LOCK = "@media (width < 64rem){html:has([data-drawer]){overflow:hidden}}";
+const DRAWER_SCROLL_LOCK = "@media (max-width: 63.99rem){html:has([data-drawer]){overflow:hidden}}";
 
 /** The `?nav=open` URL state of the drawer: it opens and closes as plain links without JavaScript. */
 export const DRAWER_PARAM = "nav";
