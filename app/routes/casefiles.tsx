@@ -17,6 +17,7 @@ import { newCasefileSchema } from "~/models/casefile-schemas";
 import { createCasefile, followedSuppliers, listCasefiles } from "~/models/casefiles.server";
 import { formatDate } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
+import { TableScroll } from "~/components/shell/TableScroll";
 
 export const meta = titleMeta;
 
@@ -87,7 +88,7 @@ function CasefileList() {
           <p className="mt-2 text-sm text-base-content/70">{t("emptyHint")}</p>
         </div>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <TableScroll className="mt-6 rounded-box border border-base-300 bg-base-100">
           <table className="table table-sm" aria-label={t("listLabel")}>
             <thead>
               <tr>
@@ -126,7 +127,7 @@ function CasefileList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <NewCasefileForm />
     </section>

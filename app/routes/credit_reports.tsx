@@ -11,6 +11,7 @@ import { CREDIT_REPORT_PRICE_NOK, isCreditCountry, monthlyTotals, osloMonth } fr
 import { organizationCreditReports } from "~/models/credit-reports.server";
 import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
+import { TableScroll } from "~/components/shell/TableScroll";
 
 export const meta = titleMeta;
 
@@ -77,7 +78,7 @@ export default function CreditReportsScreen() {
                     <span className="font-semibold tabular-nums">{t("monthTotal", { total: formatCompactNok(month.totalNok, lng) })}</span>
                   </p>
                 </div>
-                <div className="overflow-x-auto">
+                <TableScroll>
                   {/* Fixed widths line the columns up from one month's table to the next (the company gets the rest, at least 12rem); narrow screens scroll
                       sideways (browsers ignore min-width on a fixed-layout table itself, hence the wrapper). */}
                   <div className="min-w-[70rem]">
@@ -130,7 +131,7 @@ export default function CreditReportsScreen() {
                       </tbody>
                     </table>
                   </div>
-                </div>
+                </TableScroll>
               </section>
             );
           })}

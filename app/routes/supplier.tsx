@@ -228,27 +228,37 @@ export default function SupplierScreen() {
       {statementsPage ? (
         <FinancialStatementsPage data={data} />
       ) : (
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-4">
-            <SupplierOverviewCard connection={data.connection} casefiles={data.casefiles} />
-            <CreditReportsSection data={data} />
-            <CompanyOverview data={data} />
-            <TasksSection data={data} />
-            <SurveyResponsesSection data={data} />
-            <FinancialSummary data={data} />
-            <OwnershipSection data={data} extra="shareholders" />
-            <OwnershipSection data={data} extra="shares" />
-            <BoardSection data={data} extra="current" />
-            <BoardSection data={data} extra="former" />
-            <BoardRelations data={data} />
+        // Two columns from lg up (spec 02). Below lg the columns dissolve (display: contents) into one, and CSS order puts the risk
+        // overview and the overview card first, then the left column's sections, then the right's; the DOM keeps the spec's column order.
+        <div className="mt-4 flex flex-col gap-4 lg:grid lg:grid-cols-2">
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
+            <PhoneOrder order="order-2">
+              <SupplierOverviewCard connection={data.connection} casefiles={data.casefiles} />
+            </PhoneOrder>
+            <PhoneOrder order="order-3">
+              <CreditReportsSection data={data} />
+              <CompanyOverview data={data} />
+              <TasksSection data={data} />
+              <SurveyResponsesSection data={data} />
+              <FinancialSummary data={data} />
+              <OwnershipSection data={data} extra="shareholders" />
+              <OwnershipSection data={data} extra="shares" />
+              <BoardSection data={data} extra="current" />
+              <BoardSection data={data} extra="former" />
+              <BoardRelations data={data} />
+            </PhoneOrder>
           </div>
-          <div className="flex min-w-0 flex-col gap-4">
-            <RiskOverview data={data} />
-            <CreditRiskScore data={data} />
-            <GeographySection data={data} />
-            <IntelligenceSection data={data} />
-            <SubSuppliersSection data={data} />
-            <AnnouncementsSection data={data} />
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
+            <PhoneOrder order="order-1">
+              <RiskOverview data={data} />
+            </PhoneOrder>
+            <PhoneOrder order="order-4">
+              <CreditRiskScore data={data} />
+              <GeographySection data={data} />
+              <IntelligenceSection data={data} />
+              <SubSuppliersSection data={data} />
+              <AnnouncementsSection data={data} />
+            </PhoneOrder>
           </div>
         </div>
       )}
@@ -262,4 +272,12 @@ export default function SupplierScreen() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Sections that take one place in the phone order (below lg: an order-* class; from lg up it dissolves
+ * into its column). Empty when its sections render nothing, then hidden so it adds no gap.
+ */
+function PhoneOrder({ order, children }: { order: "order-1" | "order-2" | "order-3" | "order-4"; children: React.ReactNode }) {
+  return <div className={`${order} flex min-w-0 flex-col gap-4 empty:hidden lg:contents`}>{children}</div>;
 }

@@ -13,6 +13,7 @@ import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
+import { TableScroll } from "~/components/shell/TableScroll";
 
 export const meta = titleMeta;
 
@@ -235,8 +236,8 @@ export default function SuppliersScreen() {
         </div>
       ) : (
         <>
-          <div
-            className={`mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 transition-opacity ${pending ? "opacity-60" : ""}`}
+          <TableScroll
+            className={`mt-3 rounded-box border border-base-300 bg-base-100 transition-opacity ${pending ? "opacity-60" : ""}`}
             aria-busy={pending || undefined}
           >
             <table className="table table-sm min-w-[52rem]">
@@ -254,7 +255,7 @@ export default function SuppliersScreen() {
               <tbody>
                 {list.rows.map((row) => (
                   <tr key={row.connectionId} className="hover:bg-base-200">
-                    <th scope="row" className="max-w-[18rem] font-medium break-words">
+                    <th scope="row" className="max-w-[10rem] font-medium break-words sm:max-w-[18rem]">
                       <Link
                         to={`/supplier?${new URLSearchParams({ ...(row.orgNumber ? { externalId: row.orgNumber } : {}), localId: String(row.supplierOrganizationId) })}`}
                         className="link link-hover link-primary"
@@ -289,7 +290,7 @@ export default function SuppliersScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
 
           <nav aria-label={t("pagination")} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
             <p>

@@ -188,7 +188,7 @@ export function FileList({ files, deleteHref }: { files: PanelFile[]; deleteHref
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="break-all font-medium">{file.fileName}</p>
+                <p className="break-words font-medium">{file.fileName}</p>
                 <p className="text-xs text-base-content/70">{t("size", { size: formatBytes(file.fileSize, i18n.language) })}</p>
               </div>
               <FileActions file={file} deleteHref={deleteHref(file.id)} />

@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
 import { FilesPanel } from "~/components/files/FilesPanel";
@@ -6,7 +7,7 @@ import { PersonModal, type PersonDialogData } from "~/components/person/PersonMo
 import type { Language } from "~/i18n";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { hidesShell, navGroupsFor } from "./nav-items";
-import { SideNav } from "./SideNav";
+import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
 import { TopBar, type ShellUser } from "./TopBar";
 import { Dialog } from "~/components/ui/Dialog";
 
@@ -27,6 +28,7 @@ export function AppShell({
   creditDialog: CreditDialogData | null;
   children: React.ReactNode;
 }) {
+  const drawer = useDrawer();
   if (hidesShell(pathname)) {
     return (
       <main id="main" className="min-h-screen bg-base-100">
@@ -37,19 +39,40 @@ export function AppShell({
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <TopBar user={user} searchEnabled={user.searchEnabled} />
+      <TopBar user={user} searchEnabled={user.searchEnabled} drawerHref={drawer.openHref} onOpenDrawer={drawer.openHere} />
       <div className="flex flex-1">
         <SideNav groups={navGroupsFor(user)} expanded={navExpanded} />
-        <main id="main" className="min-w-0 flex-1 p-6">
+        <main id="main" className="min-w-0 flex-1 px-3 py-4 sm:p-6">
           <Notice notice={notice} />
           {children}
         </main>
       </div>
+      {drawer.open ? <NavDrawer groups={navGroupsFor(user)} closeHref={drawer.closeHref} onClose={drawer.here ? drawer.close : null} /> : null}
       <PanelSlot creditDialogOpen={creditDialog != null} />
       {personDialog ? <PersonModal dialog={personDialog} /> : null}
       {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
     </div>
   );
+}
+
+/**
+ * The navigation drawer's state: `?nav=open` in the URL (links, without
+ * JavaScript) or, once JavaScript runs, opened in place (`here`) so the
+ * page's data is not loaded again.
+ */
+function useDrawer() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [here, setHere] = useState(false);
+  const inUrl = params.get(DRAWER_PARAM) === "open";
+  const without = new URLSearchParams(params);
+  without.delete(DRAWER_PARAM);
+  const closeHref = location.pathname + (without.size ? `?${without}` : "");
+  const withIt = new URLSearchParams(without);
+  withIt.set(DRAWER_PARAM, "open");
+  const close = useCallback(() => setHere(false), []);
+  const openHere = useCallback(() => setHere(true), []);
+  return { open: inUrl || here, here, closeHref, openHref: `${location.pathname}?${withIt}`, close, openHere };
 }
 
 /** Visitors: a slim header with the product name and the language choice. */

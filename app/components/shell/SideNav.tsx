@@ -1,7 +1,8 @@
-import { NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Link, NavLink, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
+import { useModal } from "~/components/ui/useModal";
 import type { NavGroup } from "./nav-items";
 
 /** Tooltip timings of the collapsed navigation (spec 01 §9). */
@@ -21,7 +22,8 @@ export function SideNav({ groups, expanded }: { groups: NavGroup[]; expanded: bo
     <nav
       aria-label={t("label")}
       data-expanded={isExpanded}
-      className={`shrink-0 border-r border-base-300 bg-base-100 transition-[width] duration-150 ${isExpanded ? "w-60" : "w-16"}`}
+      // Below lg the navigation is the drawer (NavDrawer), opened from the top bar.
+      className={`hidden shrink-0 border-r border-base-300 bg-base-100 transition-[width] duration-150 lg:block ${isExpanded ? "w-60" : "w-16"}`}
     >
       <fetcher.Form method="post" action="/preferences/nav" className="flex justify-end p-2">
         <input type="hidden" name="expanded" value={isExpanded ? "false" : "true"} />
@@ -38,6 +40,78 @@ export function SideNav({ groups, expanded }: { groups: NavGroup[]; expanded: bo
       </fetcher.Form>
       {isExpanded ? <ExpandedGroups groups={groups} /> : <CollapsedGroups groups={groups} />}
     </nav>
+  );
+}
+
+/** The page behind the open drawer does not scroll, with or without JavaScript. */
+const DRAWER_SCROLL_LOCK = "@media (max-width: 63.99rem){html:has([data-drawer]){overflow:hidden}}";
+
+/** The `?nav=open` URL state of the drawer: it opens and closes as plain links without JavaScript. */
+export const DRAWER_PARAM = "nav";
+
+/**
+ * The side navigation on a phone or tablet (below lg): a drawer over the
+ * content from the left, always with its groups expanded. It is URL state
+ * (closeHref is the URL without it) so it works as links without JavaScript;
+ * with it, the top bar opens it without a round trip (onClose then closes it
+ * the same way), focus moves in and back, the page behind is inert, and Escape,
+ * the backdrop or a chosen screen closes it.
+ */
+export function NavDrawer({ groups, closeHref, onClose }: { groups: NavGroup[]; closeHref: string; onClose: (() => void) | null }) {
+  const { t } = useTranslation("nav");
+  const ref = useRef<HTMLElement>(null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const close = () => (onClose ? onClose() : navigate(closeHref, { preventScrollReset: true, replace: true }));
+  useModal(ref, close, undefined, { initialFocus: closeRef });
+  const onLink = (event: React.MouseEvent) => {
+    if (!onClose) return;
+    event.preventDefault();
+    onClose();
+  };
+  // Choosing a screen in the drawer leaves it closed on the next page.
+  const firstLocation = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstLocation.current) onClose?.();
+  }, [location.key, onClose]);
+
+  return (
+    <div data-drawer="" className="fixed inset-0 z-50 flex lg:hidden">
+      <style>{DRAWER_SCROLL_LOCK}</style>
+      <Link
+        to={closeHref}
+        onClick={onLink}
+        className="absolute inset-0 bg-black/40 transition-opacity duration-200 starting:opacity-0"
+        aria-hidden="true"
+        tabIndex={-1}
+        data-modal-backdrop=""
+        preventScrollReset
+        replace
+      />
+      <nav
+        ref={ref}
+        aria-label={t("label")}
+        tabIndex={-1}
+        className="relative flex h-full w-72 max-w-[85vw] flex-col overflow-y-auto bg-base-100 shadow-xl outline-none transition-transform duration-200 starting:-translate-x-full"
+      >
+        <div className="flex justify-end p-2">
+          <Link
+            ref={closeRef}
+            to={closeHref}
+            onClick={onLink}
+            className="btn btn-ghost btn-sm btn-square"
+            aria-label={t("closeDrawer")}
+            title={t("closeDrawer")}
+            preventScrollReset
+            replace
+          >
+            <Icon name="x" />
+          </Link>
+        </div>
+        <ExpandedGroups groups={groups} />
+      </nav>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
@@ -21,22 +21,115 @@ function withParam(search: string, key: string, value: string): string {
   return `?${params.toString()}`;
 }
 
-export function TopBar({ user, searchEnabled }: { user: ShellUser; searchEnabled: boolean }) {
+/** The `?search=open` URL state: on a phone the search covers the top bar, full width. */
+const SEARCH_PARAM = "search";
+
+export function TopBar({
+  user,
+  searchEnabled,
+  drawerHref,
+  onOpenDrawer,
+}: {
+  user: ShellUser;
+  searchEnabled: boolean;
+  /** The URL with the navigation drawer open (below lg). */
+  drawerHref: string;
+  /** With JavaScript, opens the drawer without a round trip. */
+  onOpenDrawer: () => void;
+}) {
   const { t } = useTranslation();
+  const { t: tNav } = useTranslation("nav");
   const location = useLocation();
+  const search = useRef<HTMLDivElement>(null);
+  const searchOpener = useRef<HTMLAnchorElement>(null);
+  const [searchHere, setSearchHere] = useState(false);
+  const closeSearchHere = () => {
+    setSearchHere(false);
+    searchOpener.current?.focus();
+  };
+  const searchOpen = searchHere || new URLSearchParams(location.search).get(SEARCH_PARAM) === "open";
+  const searchClosed = new URLSearchParams(location.search);
+  searchClosed.delete(SEARCH_PARAM);
+  useEffect(() => setSearchHere(false), [location.key]);
+  // With JavaScript, Escape closes the phone's full-width search (after the search box has closed its dropdown).
+  useEffect(() => {
+    if (!searchHere) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !search.current?.querySelector("[role=listbox], [role=tablist]")) closeSearchHere();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [searchHere]);
+
   return (
-    <header className="flex h-14 items-center gap-3 border-b border-base-300 bg-base-100 px-4">
-      <div className="min-w-0 shrink-0">
+    <header className="relative flex h-14 items-center gap-2 border-b border-base-300 bg-base-100 px-2 sm:gap-3 sm:px-4">
+      <Link
+        to={drawerHref}
+        className="btn btn-ghost btn-sm btn-square lg:hidden"
+        aria-label={tNav("openDrawer")}
+        title={tNav("openDrawer")}
+        preventScrollReset
+        onClick={(event) => {
+          event.preventDefault();
+          onOpenDrawer();
+        }}
+      >
+        <Icon name="menu" />
+      </Link>
+      <div className="min-w-0 flex-1 md:flex-none md:shrink-0">
         {user.organizationName ? (
-          <Link to="/org-structure-explorer" className="truncate font-semibold hover:underline">
+          <Link to="/org-structure-explorer" className="block truncate font-semibold hover:underline">
             {user.organizationName}
           </Link>
         ) : (
-          <span className="font-semibold">{t("welcome")}</span>
+          <span className="block truncate font-semibold">{t("welcome")}</span>
         )}
       </div>
 
-      <div className="flex flex-1 justify-center">{searchEnabled ? <SearchBox /> : null}</div>
+      {searchEnabled ? (
+        <>
+          <div
+            ref={search}
+            className={`${searchOpen ? "absolute inset-0 z-40 flex items-center gap-2 bg-base-100 px-2" : "hidden"} md:static md:z-auto md:flex md:flex-1 md:justify-center md:bg-transparent md:px-0`}
+          >
+            <SearchBox />
+            {searchOpen ? (
+              <Link
+                to={location.pathname + (searchClosed.size ? `?${searchClosed}` : "")}
+                className="btn btn-ghost btn-sm btn-square md:hidden"
+                aria-label={t("topBar.closeSearch")}
+                title={t("topBar.closeSearch")}
+                preventScrollReset
+                replace
+                onClick={(event) => {
+                  if (!searchHere) return;
+                  event.preventDefault();
+                  closeSearchHere();
+                }}
+              >
+                <Icon name="x" />
+              </Link>
+            ) : null}
+          </div>
+          <Link
+            ref={searchOpener}
+            to={withParam(location.search, SEARCH_PARAM, "open")}
+            className="btn btn-ghost btn-sm btn-square md:hidden"
+            aria-label={t("topBar.openSearch")}
+            title={t("topBar.openSearch")}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setSearchHere(true);
+              requestAnimationFrame(() => search.current?.querySelector<HTMLInputElement>("input[type=search]")?.focus());
+            }}
+          >
+            <Icon name="search" />
+          </Link>
+        </>
+      ) : (
+        <div className="hidden flex-1 md:block" />
+      )}
 
       {user.email ? (
         <div className="flex items-center gap-1">

@@ -42,7 +42,7 @@ export function RiskScoreRow({ label, value, strong = false }: { label: string; 
   const score = displayScore(value);
   const band = score === null ? null : riskBandColor(score);
   return (
-    <li className="grid grid-cols-[minmax(7rem,10rem)_1fr_7rem] items-center gap-3 text-sm">
+    <li className="grid grid-cols-[minmax(0,1fr)_3rem_auto] items-center gap-3 text-sm sm:grid-cols-[minmax(7rem,10rem)_1fr_7rem]">
       <span className={strong ? "font-semibold" : undefined}>{label}</span>
       <span className="h-2 overflow-hidden rounded-full bg-base-200" aria-hidden="true">
         {score !== null && band ? <span className={`block h-full rounded-full ${barClass(band)}`} style={{ width: `${Math.max(score, 2)}%` }} /> : null}

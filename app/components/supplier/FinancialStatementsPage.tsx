@@ -7,6 +7,7 @@ import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { StatementChart } from "./StatementChart";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { TableScroll } from "~/components/shell/TableScroll";
 import {
   STATEMENT_TABLES,
   findRow,
@@ -112,7 +113,7 @@ function StatementTableCard({ table, statements, search, hydrated }: { table: St
       <h3 id={titleId} className="mb-2 text-base font-semibold">
         {t(`tables.${table.id}`)}
       </h3>
-      <div className="overflow-x-auto">
+      <TableScroll>
         <table className="w-full border-collapse text-sm" onMouseLeave={() => setHover(null)}>
           <caption className="pb-2 text-left text-xs text-base-content/70">
             <span className="sr-only">{t(`tables.${table.id}`)}. </span>
@@ -196,7 +197,7 @@ function StatementTableCard({ table, statements, search, hydrated }: { table: St
             </tbody>
           ))}
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
