@@ -17,7 +17,7 @@ import { newCasefileSchema } from "~/models/casefile-schemas";
 import { createCasefile, followedSuppliers, listCasefiles } from "~/models/casefiles.server";
 import { formatDate } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
-import { TableScroll } from "~/components/shell/TableScroll";
+import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 

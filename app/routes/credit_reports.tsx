@@ -11,7 +11,7 @@ import { CREDIT_REPORT_PRICE_NOK, isCreditCountry, monthlyTotals, osloMonth } fr
 import { organizationCreditReports } from "~/models/credit-reports.server";
 import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
-import { TableScroll } from "~/components/shell/TableScroll";
+import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 

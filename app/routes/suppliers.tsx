@@ -13,7 +13,7 @@ import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
-import { TableScroll } from "~/components/shell/TableScroll";
+import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 

@@ -7,7 +7,7 @@ import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { StatementChart } from "./StatementChart";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { TableScroll } from "~/components/shell/TableScroll";
+import { TableScroll } from "~/components/ui/TableScroll";
 import {
   STATEMENT_TABLES,
   findRow,

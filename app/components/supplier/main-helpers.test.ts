@@ -110,6 +110,7 @@ describe("readIntelligence", () => {
 
   it("reads every part of the spec's shape", () => {
     expect(readIntelligence(full)).toEqual({
+      language: "en",
       description: "Makes boats.",
       tags: ["maritime", "steel", "7"],
       products: [
