@@ -61,7 +61,8 @@ export interface ListboxProps {
   optionId: (index: number) => string;
 }
 
-const rowClass = "flex items-center justify-between gap-4 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200";
+// Below sm the figures go under the name, so a phone shows whole company names.
+const rowClass = "flex flex-col gap-1 px-4 py-2.5 hover:bg-base-200 focus:bg-base-200 sm:flex-row sm:items-center sm:justify-between sm:gap-4";
 const activeRowClass = "bg-base-200 outline-2 -outline-offset-2 outline-primary";
 
 /** Organisation and person hits; the same markup in the dropdown (as a listbox) and on the results page (as a list of links). */
@@ -96,7 +97,7 @@ export function SearchResults({ result, onChoose, listbox }: { result: SearchRes
         </span>
       </span>
       {hit.opInc != null ? (
-        <span className="shrink-0 text-right text-xs text-base-content/70">
+        <span className="shrink-0 text-xs text-base-content/70 sm:text-right">
           <span className="block">
             {t("operatingIncome")}: {formatThousands(hit.opInc, lng)}
           </span>
