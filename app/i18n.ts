@@ -17,3 +17,18 @@ export const i18nConfig = {
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "no";
 }
+
+/**
+ * What a route module may say about itself in `export const handle`:
+ * - `i18n`: the translation namespaces it renders (besides the root's own), loaded before it shows;
+ * - `scripts: false`: a respondent page — the document ships no script at all (no `<Scripts/>`).
+ */
+export interface RouteHandle {
+  i18n?: readonly string[];
+  scripts?: false;
+}
+
+/** Whether the matched routes let the document load scripts (a respondent page anywhere in the match says no). */
+export function shipsScripts(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
+  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.scripts === false);
+}

@@ -2,7 +2,7 @@
 import "~/components/shell/csp";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { navCookie, parseCookie } from "@server/cookies";
@@ -10,7 +10,7 @@ import { AppShell, PublicShell } from "~/components/shell/AppShell";
 import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { fallbackLanguage, type Language } from "~/i18n";
+import { fallbackLanguage, shipsScripts, type Language } from "~/i18n";
 import { loadLanguage } from "~/i18n.client";
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
@@ -84,6 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? fallbackLanguage;
   const nonce = useNonce();
+  // A respondent page (route handle `scripts: false`) is plain HTML and forms: no script at all.
+  const scripts = shipsScripts(useMatches());
   useLanguageSync(locale);
   useReloadOnNewBuild();
   useEffect(() => {
@@ -101,8 +103,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-base-200 text-base-content">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
