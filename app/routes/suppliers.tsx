@@ -16,6 +16,9 @@ import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags }
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["suppliers"] };
+
 /** Typing in the search submits after this pause (with JavaScript). */
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { demoUser, queryDb, signIn } from "./helpers";
+import { createUser, demoUser, queryDb, signIn } from "./helpers";
 import { gzipSize, readClientManifest } from "../../scripts/page-weight.mjs";
 
 /**
@@ -96,5 +96,78 @@ test.describe("respondent pages ship no script", () => {
     const html = await (await request.get("/login")).text();
     expect(html).toMatch(/<script/);
     expect(html).toMatch(/rel="modulepreload"/);
+  });
+});
+
+/** The namespaces (`locales/<lng>/<ns>.json`) whose chunks the page requested, and the ones its root listed. */
+async function namespacesOf(page: Page, url: string, click?: (page: Page) => Promise<void>) {
+  const manifest = readClientManifest() as Record<string, { file: string; src?: string }>;
+  const byFile = new Map(Object.values(manifest).flatMap((chunk) => (chunk.src?.startsWith("locales/") ? [[`/${chunk.file}`, chunk.src]] : [])));
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    const src = byFile.get(new URL(request.url()).pathname);
+    if (src) loaded.push(src.replace(/^locales\/|\.json$/g, ""));
+  });
+  await page.goto(url);
+  if (click) await click(page);
+  await page.waitForLoadState("networkidle");
+  const listed = (await page.locator('meta[name="i18n-namespaces"]').getAttribute("content"))?.split(",") ?? [];
+  return { loaded: loaded.sort(), listed };
+}
+
+/** Records every text the page shows from now on, so a test can tell that no translation key ever flashed. */
+async function watchTexts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __texts: string[] };
+    w.__texts = [];
+    new MutationObserver((records) => {
+      const collect = (node: Node) => {
+        if (node.nodeType === Node.TEXT_NODE) w.__texts.push(node.textContent ?? "");
+        else node.childNodes.forEach(collect);
+      };
+      for (const record of records) record.addedNodes.forEach(collect);
+      for (const record of records) if (record.type === "characterData") w.__texts.push(record.target.textContent ?? "");
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return async () => page.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
+}
+
+/** A text that is a translation key, not a translation ('list.title', 'nav:screens.overview'). */
+const KEY = /^([a-zA-Z]+:)?[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
+
+test.describe("translations per page", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's translation loading");
+
+  test("the sign-in page loads only the common and sign-in texts", async ({ page }) => {
+    const { loaded, listed } = await namespacesOf(page, "/login");
+    expect(listed).toEqual(["auth", "common"]);
+    expect(loaded).toEqual(["en/auth", "en/common"]);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  });
+
+  test("a Norwegian user's supplier screen loads its own namespaces in Norwegian only, never the credit terms", async ({ page }) => {
+    const user = await createUser({ language: "no" });
+    await signIn(page.context(), user);
+    const { loaded, listed } = await namespacesOf(page, `/supplier?externalId=${supplierOrgNumber()}`);
+    expect(listed).toEqual(["common", "connections", "credit", "creditReports", "financials", "nav", "people", "search", "supplier", "supplierWork"]);
+    expect(loaded).toEqual(listed.map((ns) => `no/${ns}`));
+    expect(loaded.join()).not.toMatch(/creditTerms|en\//);
+  });
+
+  test("a navigation loads the next screen's texts before it shows, with no key on screen meanwhile", async ({ page, context }) => {
+    await signIn(context, demoUser("analyst@demo.test"));
+    const first = await namespacesOf(page, "/overview");
+    expect(first.loaded).not.toContain("en/suppliers");
+    const texts = await watchTexts(page);
+    const manifest = readClientManifest() as Record<string, { file: string }>;
+    const suppliersTexts = `/${manifest["locales/en/suppliers.json"].file}`;
+    const chunk = page.waitForRequest((request) => new URL(request.url()).pathname === suppliersTexts);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Suppliers" }).hover();
+    await nav.getByRole("link", { name: "My suppliers" }).click();
+    await chunk;
+    await expect(page).toHaveURL(/\/suppliers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My suppliers");
+    expect((await texts()).filter((text) => KEY.test(text.trim()))).toEqual([]);
   });
 });
