@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test";
 import { createUser, demoUser, queryDb, signIn } from "./helpers";
-import { gzipSize, readClientManifest } from "../../scripts/page-weight.mjs";
+import { gzipSize, readClientManifest, routeWeight } from "../../scripts/page-weight.mjs";
 
 /**
  * Page weight (issue 9): the budget from the build's manifest, what a browser really downloads per page, and
@@ -9,6 +9,56 @@ import { gzipSize, readClientManifest } from "../../scripts/page-weight.mjs";
  */
 
 const KB = 1024;
+
+/**
+ * The issue's budget (JavaScript gzip-compressed as served: the entry, the root, the route module and all their
+ * static imports; CSS ≤ 25 KB) and, until the targets are met, today's weight as a ceiling no change may exceed.
+ */
+const BUDGET = { loginJs: 90 * KB, supplierJs: 150 * KB, css: 25 * KB };
+const CEILING = { loginJs: 170 * KB, supplierJs: 188 * KB };
+
+type Weight = { scripts: string[]; css: string[]; jsBytes: number; cssBytes: number };
+const weigh = routeWeight as (routes: string[]) => Weight;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+test.describe("the page-weight budget (build manifest, gzip as served)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "reads the build, once");
+
+  test("CSS ≤ 25 KB on every page", () => {
+    for (const routes of [["app/routes/login.tsx"], ["app/routes/supplier.tsx"], ["app/routes/suppliers.tsx"]]) {
+      expect(weigh(routes).cssBytes, routes[0]).toBeLessThanOrEqual(BUDGET.css);
+    }
+  });
+
+  test("the sign-in page preloads neither the supplier screen's code nor uPlot", () => {
+    const manifest = readClientManifest() as Record<string, { file: string }>;
+    const login = weigh(["app/routes/login.tsx"]);
+    const supplierOnly = Object.entries(manifest)
+      .filter(([src]) => src.startsWith("app/routes/supplier.tsx") || src.includes("uplot") || src.startsWith("app/components/supplier/"))
+      .map(([, chunk]) => chunk.file);
+    expect(supplierOnly.length).toBeGreaterThan(0);
+    expect(login.scripts.filter((file) => supplierOnly.includes(file))).toEqual([]);
+  });
+
+  test("no page grows beyond today's weight (sign-in ≤ 170 KB, supplier screen ≤ 188 KB)", () => {
+    const login = weigh(["app/routes/login.tsx"]);
+    const supplier = weigh(["app/routes/supplier.tsx"]);
+    expect(login.jsBytes, `/login: ${kb(login.jsBytes)} in ${login.scripts.join(", ")}`).toBeLessThanOrEqual(CEILING.loginJs);
+    expect(supplier.jsBytes, `/supplier: ${kb(supplier.jsBytes)}`).toBeLessThanOrEqual(CEILING.supplierJs);
+  });
+
+  // Not met yet: React, react-dom and Remix alone weigh about 82 KB, i18next 14 KB; the root's signed-in shell
+  // (search, dialogs, Conform and zod) reaches every page through the root. See the README's "Page weight".
+  test.fixme("the sign-in page: JavaScript ≤ 90 KB", () => {
+    const w = weigh(["app/routes/login.tsx"]);
+    expect(w.jsBytes, `JavaScript of /login (${w.scripts.join(", ")})`).toBeLessThanOrEqual(BUDGET.loginJs);
+  });
+
+  test.fixme("the supplier screen: JavaScript ≤ 150 KB", () => {
+    const w = weigh(["app/routes/supplier.tsx"]);
+    expect(w.jsBytes, `JavaScript of /supplier (${w.scripts.join(", ")})`).toBeLessThanOrEqual(BUDGET.supplierJs);
+  });
+});
 
 const gzip = gzipSize as (file: string) => number;
 
