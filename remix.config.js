@@ -62,6 +62,18 @@ export const scaffoldedScreens = [
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
 
+/**
+ * The respondent screens of the route map (supplier respondents, often on slow links): routed to a second
+ * scaffolding module that is marked as a respondent page (`handle.scripts === false`), so the document
+ * ships no script at all.
+ */
+export const respondentScreens = new Set([
+  "survey_response_public",
+  "transparency_portal_public",
+  "reporting_portal_public",
+  "reporting_portal_public_request",
+]);
+
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
   // BUILD_DIR lets parallel builds (several engineers, CI) keep apart; the server reads the same variable.
@@ -78,7 +90,8 @@ export default {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       for (const [id, path] of scaffoldedScreens) {
-        route(path, "scaffolding/not-yet-available.tsx", { id: `scaffold/${id}` });
+        const file = respondentScreens.has(id) ? "scaffolding/respondent-page.tsx" : "scaffolding/not-yet-available.tsx";
+        route(path, file, { id: `scaffold/${id}` });
       }
     });
   },

@@ -12,6 +12,8 @@ export default defineConfig({
     !process.env.VITEST && remix(remixConfig),
     tsconfigPaths(),
   ],
+  // The Vite manifest stays in build/client/.vite/: the page-weight budget (tests/e2e/weight.spec.ts) reads it.
+  build: { manifest: true },
   optimizeDeps: { exclude: ["better-sqlite3"] },
   ssr: { external: ["better-sqlite3"] },
   server: { port: 3000 },

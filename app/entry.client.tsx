@@ -3,15 +3,29 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { fallbackLanguage, i18nConfig, isLanguage } from "./i18n";
-import { loadLanguage } from "./i18n.client";
+import { fallbackLanguage, i18nConfig, isLanguage, NAMESPACES_META } from "./i18n";
+import { chunkBackend } from "./i18n.client";
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
   const lng = isLanguage(htmlLang) ? htmlLang : fallbackLanguage;
-  const resources = { [lng]: await loadLanguage(lng) };
-  if (lng !== fallbackLanguage) resources[fallbackLanguage] = await loadLanguage(fallbackLanguage);
-  await i18next.use(initReactI18next).init({ ...i18nConfig, ns: Object.keys(resources[lng]), lng, resources });
+  // Only the namespaces this page renders (the root lists them); a page met later loads its own.
+  const listed = document.querySelector<HTMLMetaElement>(`meta[name="${NAMESPACES_META}"]`)?.content;
+  const ns = listed ? listed.split(",") : ["common"];
+  await i18next
+    .use(initReactI18next)
+    .use(chunkBackend)
+    .init({
+      ...i18nConfig,
+      lng,
+      ns,
+      // The server renders with every namespace; the browser fetches the UI language's own (the locale files hold the same keys).
+      fallbackLng: false,
+      partialBundledLanguages: true,
+      // A namespace not loaded yet suspends the component: navigations are transitions, so the previous page
+      // stays until the texts are there (never a flash of keys).
+      react: { useSuspense: true },
+    });
 
   startTransition(() => {
     hydrateRoot(

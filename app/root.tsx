@@ -2,16 +2,15 @@
 import "~/components/shell/csp";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { navCookie, parseCookie } from "@server/cookies";
 import { AppShell, PublicShell } from "~/components/shell/AppShell";
 import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { fallbackLanguage, type Language } from "~/i18n";
-import { loadLanguage } from "~/i18n.client";
+import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type Language } from "~/i18n";
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
 import { readNotice } from "~/http/notice.server";
@@ -84,6 +83,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? fallbackLanguage;
   const nonce = useNonce();
+  const matches = useMatches();
+  const location = useLocation();
+  // A respondent page (route handle `scripts: false`) is plain HTML and forms: no script at all.
+  const scripts = shipsScripts(matches);
+  const namespaces = pageNamespaces(matches, { signedIn: Boolean(data?.user), searchParams: new URLSearchParams(location.search) });
   useLanguageSync(locale);
   useReloadOnNewBuild();
   useEffect(() => {
@@ -96,34 +100,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        {scripts && <meta name={NAMESPACES_META} content={namespaces.join(",")} />}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-base-200 text-base-content">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
 }
 
-/** After a language change on the server, load the new texts and switch. */
+/** After a language change on the server, switch: i18next loads the namespaces in use in the new language first. */
 function useLanguageSync(locale: Language) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (i18n.language === locale) return;
-    let cancelled = false;
-    void (async () => {
-      if (!i18n.hasResourceBundle(locale, "common")) {
-        const bundles = await loadLanguage(locale);
-        for (const [ns, content] of Object.entries(bundles)) i18n.addResourceBundle(locale, ns, content, true, true);
-      }
-      if (!cancelled) await i18n.changeLanguage(locale);
-    })();
-    return () => {
-      cancelled = true;
-    };
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
 }
 
@@ -154,7 +148,10 @@ function Frame({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <Frame>
-      <Outlet />
+      {/* A screen whose texts are not loaded yet waits here (navigations keep the previous screen meanwhile). */}
+      <Suspense>
+        <Outlet />
+      </Suspense>
     </Frame>
   );
 }

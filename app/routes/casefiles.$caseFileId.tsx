@@ -19,6 +19,9 @@ import { formatDate } from "~/models/format";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["casefiles"] };
+
 const MISSING = "No case file with this id among your organisation's case files.";
 
 /** /casefiles/{id}: one case file of the session's organisation; another organisation's id is a 404. */

@@ -21,6 +21,9 @@ import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["casefiles"] };
+
 /**
  * /casefiles: the organisation's case files and a 'New case file' form.
  * /casefiles/{id} renders in this route's outlet (flat routes nest it), so

@@ -15,6 +15,9 @@ import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["credit", "creditReports", "supplier"] };
+
 /**
  * /credit_reports: every credit report the session's organisation ordered,
  * newest first, grouped by billing month (Europe/Oslo) with the month's count

@@ -21,6 +21,9 @@ import { pageTitle } from "~/models/page-title.server";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["files"] };
+
 /**
  * /files: the file uploads panel as a full page, for browsers without
  * JavaScript (the panel links here) and for anyone who wants more room.

@@ -16,6 +16,9 @@ import { publicOrigin, sendPasswordReset } from "~/models/auth-mail.server";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["auth"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectSignedIn(request);
   return json({ title: await pageTitle(request, "auth:forgot.title") });

@@ -16,6 +16,9 @@ import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["auth"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectSignedIn(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -15,6 +15,9 @@ import { redirectWithNotice } from "~/http/notice.server";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["auth"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const reset = token ? await findOpenPasswordReset(token) : undefined;

@@ -13,6 +13,9 @@ import { globalSearch, type SearchTab } from "~/models/search.server";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["search"] };
+
 export const SEARCH_LIMIT_PAGE = 25;
 export const SEARCH_LIMIT_DROPDOWN = 8;
 

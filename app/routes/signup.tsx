@@ -18,6 +18,9 @@ import { confirmSignup, findOpenSignupRequest, requestSignup } from "~/models/us
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["auth"] };
+
 /**
  * Sign-up in two steps (docs/decisions/011): the form asks for the details
  * and always answers "check your mail"; the mailed link (`/signup?token=`)

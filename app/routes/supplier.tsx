@@ -47,6 +47,9 @@ import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["connections", "credit", "creditReports", "financials", "people", "supplier", "supplierWork"] };
+
 /**
  * The supplier screen (spec 02 "Supplier detail"): /supplier?externalId={orgnr}[&localId={id}].
  * Registry data needs access level 2. Every dialog, tab, tree and page of it

@@ -17,6 +17,9 @@ import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
 
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["suppliers"] };
+
 /** Typing in the search submits after this pause (with JavaScript). */
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -18,6 +18,9 @@ import { scaffoldPermission } from "~/scaffolding/screens";
  */
 export const meta = titleMeta;
 
+/** Screen titles are in the navigation's namespace. */
+export const handle = { i18n: ["nav"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const key = scaffoldKeyForPath(pathname);

@@ -9,9 +9,14 @@ const HYDRATION_TIMEOUT_MS = 15_000;
 /** Waits until React has hydrated the document (the root marks `<html data-js>`); a page that never does fails the test. */
 async function waitForHydration(page: Page, action: string) {
   try {
-    await page.waitForFunction(() => document.contentType !== "text/html" || document.documentElement.hasAttribute("data-js"), undefined, {
-      timeout: HYDRATION_TIMEOUT_MS,
-    });
+    // A respondent page ships no script at all (route handle `scripts: false`): there is nothing to hydrate.
+    await page.waitForFunction(
+      () => document.contentType !== "text/html" || document.documentElement.hasAttribute("data-js") || !document.querySelector("script"),
+      undefined,
+      {
+        timeout: HYDRATION_TIMEOUT_MS,
+      },
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new Error(
