@@ -192,7 +192,7 @@ const SCREENS: Screen[] = [
       await page.goto("/overview");
       const box = page.getByRole("combobox", { name: "Search" });
       // On a phone the search may sit behind a button that opens it.
-      if (!(await box.isVisible())) await page.getByRole("button", { name: "Search" }).first().click();
+      if (!(await box.isVisible())) await page.getByRole("link", { name: "Open search", exact: true }).click();
       await box.fill("aker");
       await expect(page.getByRole("option").first()).toBeVisible();
       await box.press("ArrowDown");

@@ -153,7 +153,7 @@ test.describe("the shell on a phone", () => {
     await page.goto("/overview");
     const search = page.getByRole("search");
     await expect(search).toBeHidden();
-    await page.getByRole("link", { name: "Search", exact: true }).click();
+    await page.getByRole("link", { name: "Open search", exact: true }).click();
     await expect(search).toBeVisible();
     const box = (await search.boundingBox())!;
     expect(box.width).toBeGreaterThan(360 * 0.75);
@@ -166,12 +166,12 @@ test.describe("the shell on a phone", () => {
       await page.keyboard.press("Escape");
       await page.keyboard.press("Escape");
       await expect(search).toBeHidden();
-      await expect(page.getByRole("link", { name: "Search", exact: true })).toBeFocused();
-      await page.getByRole("link", { name: "Search", exact: true }).click();
+      await expect(page.getByRole("link", { name: "Open search", exact: true })).toBeFocused();
+      await page.getByRole("link", { name: "Open search", exact: true }).click();
     } else {
       await page.getByRole("link", { name: "Close search" }).click();
       await expect(search).toBeHidden();
-      await page.getByRole("link", { name: "Search", exact: true }).click();
+      await page.getByRole("link", { name: "Open search", exact: true }).click();
     }
     await field.fill("aker");
     await field.press("Enter");
