@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadLocale } from "./helpers/locale-files";
 
 /**
  * locales/GLOSSARY.md fixes one English and one Norwegian word per domain
@@ -48,26 +49,6 @@ const TERMS: Term[] = tableRows(glossary, "Terms").map(([term, en, no, neverEn, 
 }));
 const EXCEPTIONS = tableRows(glossary, "Exceptions").map(([key]) => key);
 
-function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(obj)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === "object") Object.assign(out, flatten(value as Record<string, unknown>, full));
-    else out[full] = String(value);
-  }
-  return out;
-}
-
-function load(lng: string): Record<string, string> {
-  const dir = path.resolve("locales", lng);
-  const all: Record<string, string> = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    const ns = file.replace(/\.json$/, "");
-    for (const [k, v] of Object.entries(flatten(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))))) all[`${ns}:${k}`] = v;
-  }
-  return all;
-}
-
 /** Text a reader sees: interpolations and markup tags removed. */
 const visible = (value: string) => value.replace(/\{\{[^}]*\}\}/g, " ").replace(/<\/?\d+>/g, " ");
 
@@ -80,8 +61,8 @@ function wordPattern(word: string): RegExp {
 
 const exempt = (key: string) => EXCEPTIONS.some((e) => (e.endsWith("*") ? key.startsWith(e.slice(0, -1)) : key === e));
 
-const en = load("en");
-const no = load("no");
+const en = loadLocale("en");
+const no = loadLocale("no");
 
 describe("locales/GLOSSARY.md", () => {
   it("has the domain terms, each with an English and a Norwegian word", () => {

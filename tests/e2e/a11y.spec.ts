@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { createUser, demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
 
 /**
  * axe on every main screen at a desktop (1440 px) and a phone (360 px) width,
@@ -12,21 +12,6 @@ const WIDTHS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 360, height: 780 },
 ] as const;
-
-/** A company with statements, announcements and intelligence (the supplier screen at its fullest). */
-function richCompany(): string {
-  const [row] = queryDb<{ org_number: string }>(`
-    select c.org_number, count(a.id) as n
-    from companies c
-    join announcements a on a.company_id = c.id
-    where exists (select 1 from supplier_intelligence s where s.company_id = c.id)
-      and exists (select 1 from financial_statements f where f.company_id = c.id)
-    group by c.id
-    order by n desc, c.org_number
-    limit 1`);
-  if (!row) throw new Error("the demo world has no company with statements, intelligence and announcements");
-  return row.org_number;
-}
 
 /** A registry company the analyst's organisation follows (the edit slide-over needs a connection). */
 function followedCompany(organizationId: number): string {
@@ -97,7 +82,7 @@ const SCREENS: Screen[] = [
     name: "supplier screen",
     signedIn: true,
     open: async (page) => {
-      await page.goto(`/supplier?externalId=${richCompany()}`);
+      await page.goto(`/supplier?externalId=${richCompanyOrgNumber()}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     },
   },
@@ -105,7 +90,7 @@ const SCREENS: Screen[] = [
     name: "financial statements",
     signedIn: true,
     open: async (page) => {
-      await page.goto(`/supplier?externalId=${richCompany()}&view=statements`);
+      await page.goto(`/supplier?externalId=${richCompanyOrgNumber()}&view=statements`);
       await expect(page.getByRole("table").first()).toBeVisible();
     },
   },

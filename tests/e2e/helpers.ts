@@ -147,3 +147,18 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
     db.close();
   }
 }
+
+/** The demo company with the most announcements that also has statements and intelligence: the supplier screen at its fullest. */
+export function richCompanyOrgNumber(): string {
+  const [row] = queryDb<{ org_number: string }>(`
+    select c.org_number, count(a.id) as n
+    from companies c
+    join announcements a on a.company_id = c.id
+    where exists (select 1 from supplier_intelligence s where s.company_id = c.id)
+      and exists (select 1 from financial_statements f where f.company_id = c.id)
+    group by c.id
+    order by n desc, c.org_number
+    limit 1`);
+  if (!row) throw new Error("the demo world has no company with statements, intelligence and announcements");
+  return row.org_number;
+}

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "./env";
 import { expect, test, type Page } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
 
 /**
  * Phones (issue 9): at 360 and 390 px no main screen scrolls sideways, the
@@ -13,21 +13,6 @@ import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
  */
 
 const SHOTS = ".cache/screenshots-phones";
-
-/** The demo company with the most announcements that also has statements and intelligence: the fullest supplier screen. */
-function richOrgNumber(): string {
-  const [row] = queryDb<{ org_number: string }>(`
-    select c.org_number, count(a.id) as n
-    from companies c
-    join announcements a on a.company_id = c.id
-    where exists (select 1 from supplier_intelligence s where s.company_id = c.id)
-      and exists (select 1 from financial_statements f where f.company_id = c.id)
-    group by c.id
-    order by n desc, c.org_number
-    limit 1`);
-  if (!row) throw new Error("the demo world has no company with statements, intelligence and announcements");
-  return row.org_number;
-}
 
 function caseFileId(organizationId: number): number {
   const [row] = queryDb<{ id: number }>("select id from casefiles where organization_id = ? order by id limit 1", organizationId);
@@ -59,7 +44,7 @@ interface Screen {
 
 function screens(): Screen[] {
   const analyst = demoUser("analyst@demo.test");
-  const org = richOrgNumber();
+  const org = richCompanyOrgNumber();
   return [
     { name: "landing", path: "/", signedIn: false },
     { name: "login", path: "/login", signedIn: false },
