@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import type { Language } from "~/i18n";
@@ -62,14 +62,13 @@ export default function InviteSignup() {
   });
   if (!invitation) {
     return (
-      <AuthCard title={t("invite.title")}>
-        <div role="alert" className="alert alert-warning text-sm">
-          {token ? t("invite.invalid") : t("invite.missing")}
-        </div>
-        <Link to="/login" className="btn btn-ghost mt-4">
-          {t("forgot.back")}
-        </Link>
-      </AuthCard>
+      <DeadLinkCard
+        title={t("invite.title")}
+        message={token ? t("invite.invalid") : t("invite.missing")}
+        to="/login"
+        action={t("forgot.back")}
+        primary={false}
+      />
     );
   }
   return (

@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { resetPasswordSchema } from "~/models/auth-schemas";
@@ -47,16 +47,7 @@ export default function ResetPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema(t) }),
   });
   if (!valid) {
-    return (
-      <AuthCard title={t("reset.title")}>
-        <div role="alert" className="alert alert-warning text-sm">
-          {t("reset.invalid")}
-        </div>
-        <Link to="/forgot-password" className="btn btn-primary mt-4">
-          {t("reset.requestNew")}
-        </Link>
-      </AuthCard>
-    );
+    return <DeadLinkCard title={t("reset.title")} message={t("reset.invalid")} to="/forgot-password" action={t("reset.requestNew")} />;
   }
   return (
     <AuthCard title={t("reset.title")} lead={email ?? undefined}>

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/components/ui/meta";
-import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
@@ -134,16 +134,7 @@ function ConfirmSignup({
   const { t } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";
   if (!valid || invalid) {
-    return (
-      <AuthCard title={t("signup.confirmTitle")}>
-        <div role="alert" className="alert alert-warning text-sm">
-          {t("signup.confirmInvalid")}
-        </div>
-        <Link to="/signup" className="btn btn-primary mt-4">
-          {t("signup.startAgain")}
-        </Link>
-      </AuthCard>
-    );
+    return <DeadLinkCard title={t("signup.confirmTitle")} message={t("signup.confirmInvalid")} to="/signup" action={t("signup.startAgain")} />;
   }
   return (
     <AuthCard title={t("signup.confirmTitle")} lead={t("signup.confirmLead", { organization, email })}>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 
 /** A labelled input with its hint and its errors, tied together for screen readers. */
@@ -73,5 +74,31 @@ export function AuthCard({ title, lead, children }: { title: string; lead?: stri
       {lead ? <p className="mt-2 text-sm text-base-content/70">{lead}</p> : null}
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+/** A mailed link that no longer works (expired, used, unknown): why, and the one way on. */
+export function DeadLinkCard({
+  title,
+  message,
+  to,
+  action,
+  primary = true,
+}: {
+  title: string;
+  message: string;
+  to: string;
+  action: string;
+  primary?: boolean;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div role="alert" className="alert alert-warning text-sm">
+        {message}
+      </div>
+      <Link to={to} className={`btn mt-4 ${primary ? "btn-primary" : "btn-ghost"}`}>
+        {action}
+      </Link>
+    </AuthCard>
   );
 }
