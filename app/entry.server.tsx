@@ -2,13 +2,12 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/shell/nonce";
-import { fallbackLanguage, i18nConfig } from "./i18n";
+import { isLanguage, fallbackLanguage } from "./i18n";
 import i18nServer, { resources } from "./i18n.server";
+import { Translations, TranslationsProvider } from "./translations";
+import type { Store } from "./translate";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -29,19 +28,21 @@ export default async function handleRequest(
   // The express server makes a nonce per request and names it in the Content-Security-Policy header.
   const nonce = loadContext.cspNonce || undefined;
   const lng = await i18nServer.getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, ns: Object.keys(resources[fallbackLanguage] ?? {}), lng, resources });
+  // Every namespace of both languages: the page renders in the user's language with English as the fallback.
+  const translations = new Translations({ language: isLanguage(lng) ? lng : fallbackLanguage, store: resources as Store });
 
-  // Crawlers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Everyone gets the whole document at once: the loaders have finished before the render, so waiting costs nothing,
+  // and a part that suspends (a dialog's code loaded on demand, decision 015) is in the markup itself, not swapped in
+  // by an inline script later — pages must work without JavaScript.
+  const readyEvent = "onAllReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <I18nextProvider i18n={instance}>
+        <TranslationsProvider value={translations}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -4,7 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { navCookie, parseCookie } from "@server/cookies";
 import { AppShell, PublicShell } from "~/components/shell/AppShell";
 import { useReloadOnNewBuild } from "~/components/shell/build-updates";
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** After a language change on the server, switch: i18next loads the namespaces in use in the new language first. */
+/** After a language change on the server, switch: the namespaces in use are loaded in the new language first. */
 function useLanguageSync(locale: Language) {
   const { i18n } = useTranslation();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { PriorityBadge, StatusBadge, SupplierName } from "~/components/casefiles/CasefileBadges";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";

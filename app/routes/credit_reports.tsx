@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { CreditReportDownload } from "~/components/supplier/CreditReportsSection";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { z } from "zod";
 import { uploadMaxBytes } from "@server/storage";
 import { DeleteFileStep, FileList, UploadForm } from "~/components/files/FilesPanel";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { z } from "zod";
 import { SearchResults } from "~/components/search/SearchResults";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";

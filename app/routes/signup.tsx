@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { readForm } from "~/http/parse.server";

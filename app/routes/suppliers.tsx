@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";

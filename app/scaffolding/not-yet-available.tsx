@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 import { pageTitle } from "~/models/page-title.server";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 
 /** Spec 02 §3: priority 1 lime, 2 green, 3 yellow, 4 orange, 5 red, anything else neutral 'n/a'. */
 const PRIORITY_CLASSES: Record<number, string> = {

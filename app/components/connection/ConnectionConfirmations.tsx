@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { CONFIRM_PARAMS, LAYER_PARAMS, useUrlWith } from "./urls";
 

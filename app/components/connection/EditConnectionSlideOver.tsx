@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { ConnectionData } from "~/models/connections.server";

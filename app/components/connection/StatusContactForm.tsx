@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
 import type { ConnectionData } from "~/models/connections.server";
 import { ConnectionForm } from "./ConnectionForm";

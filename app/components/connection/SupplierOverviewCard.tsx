@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Empty, Section } from "~/components/supplier/Section";
 import { ActionForm } from "~/components/ui/ActionForm";
 import type { CasefileListItem } from "~/models/casefiles.server";

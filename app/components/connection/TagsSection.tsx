@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
 import { Icon } from "~/components/ui/icons";
 import type { ConnectionData } from "~/models/connections.server";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "@remix-run/react";
 import { useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { CREDIT_ORDER_INTENT, CREDIT_REPORT_PRICE_NOK, creditOrderSchema } from "~/models/credit";
 import type { CreditDialogData } from "./CreditDialog";

@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { Dialog } from "~/components/ui/Dialog";
 import { CREDIT_COUNTRIES, CREDIT_SEARCH_DEBOUNCE_MS, DEFAULT_REPORT_FILE_NAME, isCreditCountry } from "~/models/credit";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { isPlainClick } from "~/components/ui/download";
 import { Dialog } from "~/components/ui/Dialog";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";

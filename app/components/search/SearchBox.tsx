@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { SearchResults, hitCount, hitHref, usePersonHref, type SearchResultView } from "./SearchResults";
 

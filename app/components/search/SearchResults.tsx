@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { formatThousands } from "~/models/format";
 import type { Language } from "~/i18n";
 

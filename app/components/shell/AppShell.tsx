@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
 import { FilesPanel } from "~/components/files/FilesPanel";
 import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";

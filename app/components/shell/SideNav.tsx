@@ -1,6 +1,6 @@
 import { Link, NavLink, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { useModal } from "~/components/ui/useModal";
 import type { NavGroup } from "./nav-items";

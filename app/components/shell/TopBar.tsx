@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { SearchBox } from "~/components/search/SearchBox";

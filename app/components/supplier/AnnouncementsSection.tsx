@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { formatDate, MISSING } from "~/models/format";
 import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";

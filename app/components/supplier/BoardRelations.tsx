@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { usePersonLink } from "~/components/person/PersonModal";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { parseReference, supplierHref } from "./OwnershipTree";

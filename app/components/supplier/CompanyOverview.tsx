@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/compliance";
 import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/format";
 import type { Language } from "~/i18n";

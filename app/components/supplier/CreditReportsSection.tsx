@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { DEFAULT_REPORT_FILE_NAME } from "~/models/credit";
 import { useFetchDownload } from "~/components/ui/download";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { statementsNewestFirst } from "~/models/financials";
 import { riskBandColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";

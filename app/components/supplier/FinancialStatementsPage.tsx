@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/icons";
 import type { SupplierScreenData } from "~/models/supplier-page.server";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { financialSummary } from "~/models/financials";
 import { formatThousands, MISSING } from "~/models/format";
 import type { SupplierScreenData } from "~/models/supplier-page.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { formatPercent, MISSING } from "~/models/format";
 import { regionLabel } from "~/models/regions";
 import { co2PerGdpColor, riskBandColor } from "~/models/risk";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { INTELLIGENCE_COLLAPSED_ITEMS, readIntelligence, visibleItems, type IntelligenceItem } from "./main-helpers";
 import { withParams } from "./screen-url";

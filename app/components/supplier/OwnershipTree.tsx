@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { isPlainClick } from "~/components/ui/download";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { financialRisk, legalRisk, operationalRisk, reputationRisk } from "~/models/risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { RiskScoreRow } from "./CreditRiskScore";

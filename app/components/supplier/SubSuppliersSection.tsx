@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { MISSING } from "~/models/format";
 import type { SupplierScreenData } from "~/models/supplier-page.server";

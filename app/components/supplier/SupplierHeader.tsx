@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/models/format";
 import { roleOrganisationStatus } from "~/models/risk";

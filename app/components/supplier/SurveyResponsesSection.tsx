@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { formatDate } from "~/models/format";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { Empty, Section } from "./Section";

@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { fetchAndSave, isPlainClick } from "~/components/ui/download";
 import { Dialog } from "~/components/ui/Dialog";
 import { useHydrated } from "~/components/ui/useHydrated";

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 import { Icon } from "./icons";
 import { useModal } from "./useModal";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translations";
 
 /**
  * The box a wide table scrolls sideways in, so the page itself never does.
