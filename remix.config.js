@@ -74,6 +74,9 @@ export const respondentScreens = new Set([
   "reporting_portal_public_request",
 ]);
 
+/** The route id of the signed-in layout (app/routes/_app.tsx). */
+const SIGNED_IN_LAYOUT = "routes/_app";
+
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
   // BUILD_DIR lets parallel builds (several engineers, CI) keep apart; the server reads the same variable.
@@ -88,11 +91,15 @@ export default {
     unstable_optimizeDeps: true,
   },
   routes(defineRoutes) {
-    return defineRoutes((route) => {
+    const routes = defineRoutes((route) => {
       for (const [id, path] of scaffoldedScreens) {
         const file = respondentScreens.has(id) ? "scaffolding/respondent-page.tsx" : "scaffolding/not-yet-available.tsx";
         route(path, file, { id: `scaffold/${id}` });
       }
     });
+    // The signed-in screens sit in the pathless layout app/routes/_app.tsx (the shell; decision 015), as the file
+    // routes named `_app.*` do; the respondent pages stay outside it (no shell, no script).
+    for (const [id] of scaffoldedScreens) if (!respondentScreens.has(id)) routes[`scaffold/${id}`].parentId = SIGNED_IN_LAYOUT;
+    return routes;
   },
 };

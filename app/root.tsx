@@ -1,12 +1,10 @@
-// First: browser settings the Content-Security-Policy needs before any other module runs.
-import "~/components/shell/csp";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "~/translations";
 import { navCookie, parseCookie } from "@server/cookies";
-import { AppShell, PublicShell } from "~/components/shell/AppShell";
+import { PublicShell } from "~/components/shell/PublicShell";
 import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -14,11 +12,7 @@ import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type L
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
 import { readNotice } from "~/http/notice.server";
-import { parseId } from "~/http/parse.server";
-import { can } from "~/http/permissions";
-import { loadCreditDialog } from "~/models/credit-dialog.server";
-import { loadPersonDialog } from "~/models/person-dialog.server";
-import { isPublicPath } from "~/http/permissions";
+import { can, isPublicPath } from "~/http/permissions";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -40,16 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Access guard (spec 01 §6): a visitor may only open the public pages.
   if (!user && !isPublicPath(url.pathname)) throw redirect("/");
 
-  // The person dialog is URL state on any page (opened from search, boards, shareholders).
-  const personId = parseId(url.searchParams.get("person"));
-  const level2 = can(user, "registryRead");
-  const [locale, navPref, flash, personDialog, creditDialog] = await Promise.all([
+  const [locale, navPref, flash] = await Promise.all([
     i18nServer.getLocale(request) as Promise<Language>,
     parseCookie(navCookie, request),
     readNotice(request),
-    level2 && personId ? loadPersonDialog(personId, url.searchParams.get("personTab")) : null,
-    // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
-    user && level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
   ]);
   const t = await i18nServer.getFixedT(request);
   return json(
@@ -58,8 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       errorTitles: { notFound: t("errors.notFoundTitle"), forbidden: t("errors.forbiddenTitle"), server: t("errors.serverErrorTitle"), app: t("appName") },
       navExpanded: navPref === "expanded",
       notice: flash.notice,
-      personDialog,
-      creditDialog,
       user: user && {
         email: user.email,
         organizationName: user.organizationName,
@@ -121,29 +107,19 @@ function useLanguageSync(locale: Language) {
   }, [locale, i18n]);
 }
 
+/** The signed-in screens have their frame in the `_app` layout route; every other page (sign-in, respondent) this one. */
 function Frame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const location = useLocation();
-  if (data?.user) {
-    return (
-      <AppShell
-        user={data.user}
-        navExpanded={data.navExpanded}
-        notice={data.notice}
-        pathname={location.pathname}
-        personDialog={data.personDialog}
-        creditDialog={data.creditDialog}
-      >
-        {children}
-      </AppShell>
-    );
-  }
+  const inApp = useMatches().some((match) => match.id === SIGNED_IN_LAYOUT);
+  if (inApp) return <>{children}</>;
   return (
     <PublicShell locale={data?.locale ?? fallbackLanguage} notice={data?.notice ?? null}>
       {children}
     </PublicShell>
   );
 }
+
+const SIGNED_IN_LAYOUT = "routes/_app";
 
 export default function App() {
   return (
@@ -156,10 +132,12 @@ export default function App() {
   );
 }
 
+/** The root itself failed (its loader, or a page outside the signed-in layout): the public frame, the error explained. */
 export function ErrorBoundary() {
+  const data = useRootData();
   return (
-    <Frame>
+    <PublicShell locale={data?.locale ?? fallbackLanguage} notice={null}>
       <GeneralErrorBoundary />
-    </Frame>
+    </PublicShell>
   );
 }

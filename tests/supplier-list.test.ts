@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { db } from "@server/db";
 import { exportSuppliers, listSuppliers, supplierListQuery } from "~/models/supplier-list.server";
 import { action as csvAction, loader as csvLoader } from "~/routes/suppliers[.]csv";
-import { loader as pageLoader } from "~/routes/suppliers";
+import { loader as pageLoader } from "~/routes/_app.suppliers";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";
 import { call, form } from "./helpers/requests";
 

@@ -1,14 +1,6 @@
+import { fileNameFromContentDisposition } from "./content-disposition";
 import { describe, expect, it } from "vitest";
-import {
-  CREDIT_COUNTRIES,
-  fileNameFromContentDisposition,
-  isCreditCountry,
-  isWithinReportWindow,
-  monthlyTotals,
-  osloMonth,
-  reportLanguageOptions,
-  reportWindowStart,
-} from "./credit";
+import { CREDIT_COUNTRIES, isCreditCountry, isWithinReportWindow, monthlyTotals, osloMonth, reportLanguageOptions, reportWindowStart } from "./credit";
 
 describe("reportLanguageOptions (spec 02 §4: NO only when offered, only EN when the lookup fails)", () => {
   it.each([

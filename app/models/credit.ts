@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Credit report constants and rules (spec 02 §4, §9), shared by the server
  * and the browser.
@@ -113,52 +111,5 @@ export function monthlyTotals(orders: ReadonlyArray<{ createdAt: string | Date; 
 
 export const DEFAULT_REPORT_FILE_NAME = "credit-report.pdf";
 
-/**
- * The file name a download answer names (RFC 6266): `filename*` (UTF-8,
- * percent-encoded) wins over `filename`; null when there is neither. Only the
- * last path segment is kept, so a header cannot choose a folder.
- */
-export function fileNameFromContentDisposition(header: string | null | undefined): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  let name: string | null = null;
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended[2].trim());
-    } catch {
-      name = null;
-    }
-  }
-  if (name == null) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-    if (plain) name = (plain[1] ?? plain[2] ?? "").replace(/\\(.)/g, "$1").trim();
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : null;
-}
-
 /** The confirm form's intent (POST /credit/order); the action refuses any other with a 400. */
 export const CREDIT_ORDER_INTENT = "order";
-
-type T = (key: string) => string;
-
-/**
- * The order dialog's confirm form (POST /credit/order), one schema for the
- * server's check and the form, its messages from the `credit` locale. The
- * form names the company only by the provider's id: its name and number are
- * looked up again when the order is placed, never taken from the form.
- * `returnTo` is checked by the server (safeRedirect), not here.
- */
-export function creditOrderSchema(t: T) {
-  const outdated = t("credit:confirm.formOutdated");
-  return z.object({
-    id: z.string({ error: outdated }).trim().min(1, outdated).max(200, outdated),
-    countryCode: z.string({ error: outdated }).trim().toUpperCase().refine(isCreditCountry, outdated),
-    language: z.enum(REPORT_LANGUAGES, { error: t("credit:confirm.languageRequired") }),
-    terms: z.literal("on", { error: t("credit:confirm.termsRequired") }),
-    idempotencyKey: z.string({ error: outdated }).regex(/^[0-9a-f]{32}$/, outdated),
-    returnTo: z.string({ error: outdated }).max(2000, outdated),
-  });
-}
-
-export type CreditOrderFields = z.infer<ReturnType<typeof creditOrderSchema>>;

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
+import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
@@ -40,12 +40,7 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema(t) }),
-  });
+  const [form, fields] = useServerForm("forgot-password", actionData?.result, ["email"]);
   return (
     <AuthCard title={t("forgot.title")} lead={t("forgot.lead")}>
       {actionData?.sentTo ? (
@@ -53,7 +48,7 @@ export default function ForgotPassword() {
           {t("forgot.sent", { email: actionData.sentTo })}
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id={form.id} noValidate>
         <FormAlert id={form.errorId} errors={form.errors} />
         <TextField meta={fields.email} label={t("email")} type="email" autoComplete="email" autoFocus />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>

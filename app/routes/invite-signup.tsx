@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
+import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
@@ -53,13 +53,7 @@ export default function InviteSignup() {
   const { token, invitation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "invite-signup",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSignupSchema(t) }),
-  });
+  const [form, fields] = useServerForm("invite-signup", actionData?.result, ["password", "confirmPassword"]);
   if (!invitation) {
     return (
       <DeadLinkCard
@@ -73,7 +67,7 @@ export default function InviteSignup() {
   }
   return (
     <AuthCard title={t("invite.title")} lead={t("invite.lead", { organization: invitation.organization, email: invitation.email })}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id={form.id} noValidate>
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
         <TextField meta={fields.password} label={t("password")} type="password" autoComplete="new-password" hint={t("passwordHint")} autoFocus />

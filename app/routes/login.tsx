@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,6 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
 import { pageTitle } from "~/models/page-title.server";
+import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import i18nServer from "~/i18n.server";
 import { readForm } from "~/http/parse.server";
@@ -52,16 +52,10 @@ export default function Login() {
   const [params] = useSearchParams();
   const unlock = params.get("unlock");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
-  });
+  const [form, fields] = useServerForm("login", actionData?.result, ["email", "password"]);
   return (
     <AuthCard title={t("login.title")}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id={form.id} noValidate>
         <FormAlert id={form.errorId} errors={form.errors} />
         {unlock ? (
           <div role="status" className="alert alert-info mb-4 text-sm">

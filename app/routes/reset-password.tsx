@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
+import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
@@ -39,19 +39,13 @@ export default function ResetPassword() {
   const { token, valid, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema(t) }),
-  });
+  const [form, fields] = useServerForm("reset-password", actionData?.result, ["password", "confirmPassword"]);
   if (!valid) {
     return <DeadLinkCard title={t("reset.title")} message={t("reset.invalid")} to="/forgot-password" action={t("reset.requestNew")} />;
   }
   return (
     <AuthCard title={t("reset.title")} lead={email ?? undefined}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id={form.id} noValidate>
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
         <TextField meta={fields.password} label={t("newPassword")} type="password" autoComplete="new-password" hint={t("passwordHint")} autoFocus />

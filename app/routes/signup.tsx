@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
+import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
@@ -82,13 +82,7 @@ function SignupForm() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema(t) }),
-  });
+  const [form, fields] = useServerForm("signup", actionData?.result, ["organizationName", "email", "password", "confirmPassword"]);
   const sentTo = actionData?.sentTo;
   return (
     <AuthCard title={t("signup.title")} lead={sentTo ? undefined : t("signup.lead")}>
@@ -97,7 +91,7 @@ function SignupForm() {
           {t("signup.sent", { email: sentTo })}
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" id={form.id} noValidate>
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="signup" />
         <TextField meta={fields.organizationName} label={t("organizationName")} autoComplete="organization" autoFocus />

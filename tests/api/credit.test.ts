@@ -9,9 +9,9 @@ import { loader as languagesLoader } from "~/routes/api.credit-safe.report-langu
 import { action as orderAction, loader as orderGet } from "~/routes/api.credit-safe.order";
 import { loader as downloadLoader } from "~/routes/api.credit-safe.$id.download";
 import { loader as supplierReportsLoader } from "~/routes/api.credit-safe.supplier-reports";
-import { loader as creditReportsLoader } from "~/routes/credit_reports";
+import { loader as creditReportsLoader } from "~/routes/_app.credit_reports";
 import { loader as csvLoader } from "~/routes/credit_reports[.]csv";
-import { loader as supplierLoader } from "~/routes/supplier";
+import { loader as supplierLoader } from "~/routes/_app.supplier";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 import { BASE, call } from "../helpers/requests";
 

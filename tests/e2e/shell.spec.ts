@@ -239,12 +239,12 @@ test.describe("updates (spec 01 §4)", () => {
 
   test("a screen whose code fails to load reloads the page from the server", async ({ page, context, allowBrowserErrors }) => {
     // The chunk this test makes unreachable, and Remix's own report of the reload it causes.
-    allowBrowserErrors(/\/assets\/casefiles-[^/]+\.js/, /^uncaught error in .*\/overview: $/);
+    allowBrowserErrors(/\/assets\/_app\.casefiles-[^/]+\.js/, /^uncaught error in .*\/overview: $/);
     await signIn(context, await createUser({ accessLevel: 2 }));
     await page.goto("/overview");
     await mark(page);
     // The old build's files are gone: the case files screen's code cannot be fetched.
-    await page.route(/\/assets\/casefiles-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/_app\.casefiles-[^/]+\.js$/, (route) => route.abort());
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await nav.getByRole("button", { name: "Workflow" }).hover();
     await nav.getByRole("link", { name: "Case files" }).click();

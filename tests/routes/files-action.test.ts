@@ -10,7 +10,7 @@ vi.hoisted(() => {
 import { db } from "@server/db";
 import { dataPath } from "@server/env";
 import { flashStorage } from "@server/cookies";
-import { action, loader } from "~/routes/files";
+import { action, loader } from "~/routes/_app.files";
 import { loader as panelLoader } from "~/routes/files.panel";
 import { listFiles } from "~/models/files.server";
 import { BASE, call, get } from "../helpers/requests";

@@ -2,7 +2,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
-import { clientLoader, loader } from "~/routes/search";
+import { clientLoader, loader } from "~/routes/_app.search";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { saveFile } from "@server/storage";
-import { action } from "~/routes/supplier";
+import { action } from "~/routes/_app.supplier";
 import { BASE, call } from "../helpers/requests";
 import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
 

@@ -10,41 +10,12 @@ import { formatCountry, formatDate, formatOwnership, MISSING } from "~/models/fo
 import { roleLabel } from "~/models/roles";
 import type { loadPersonDialog, PersonTab } from "~/models/person-dialog.server";
 import { roleOrganisationStatus } from "~/models/risk";
+import { pageWithoutDialog, type OpenedFrom } from "./person-link";
 
 export type PersonDialogData = NonNullable<SerializeFrom<Awaited<ReturnType<typeof loadPersonDialog>>>>;
 type Role = PersonDialogData["person"]["roles"][number];
 
 const TABS: readonly PersonTab[] = ["cv", "shares", "relations"];
-
-/** The current page's URL without the dialog's parameters: where Back and Close lead. */
-function pageWithoutDialog(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete("person");
-  params.delete("personTab");
-  return params.size ? `${pathname}?${params}` : pathname;
-}
-
-interface OpenedFrom {
-  personDialogFrom?: string;
-}
-
-/**
- * Links that open the person dialog: the current URL plus `person={id}`.
- * Opened from a page without a dialog, the link remembers that page in the
- * history state, so the dialog's Back can step back in history instead of
- * adding an entry (with JavaScript; without it Back is a plain link).
- */
-export function usePersonLink() {
-  const location = useLocation();
-  return (personId: number) => {
-    const params = new URLSearchParams(location.search);
-    const fromPage = !params.has("person");
-    params.set("person", String(personId));
-    params.delete("personTab");
-    const state: OpenedFrom | undefined = fromPage ? { personDialogFrom: pageWithoutDialog(location.pathname, location.search) } : undefined;
-    return { to: `${location.pathname}?${params}`, state };
-  };
-}
 
 /** The tab shown: the one being navigated to (so tabs switch at once with JavaScript), else the URL's. */
 function useShownTab(personId: number, loaded: PersonTab): PersonTab {

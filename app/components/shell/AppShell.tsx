@@ -1,15 +1,22 @@
-import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "~/translations";
-import { CreditDialog, type CreditDialogData } from "~/components/credit/CreditDialog";
-import { FilesPanel } from "~/components/files/FilesPanel";
-import { PersonModal, type PersonDialogData } from "~/components/person/PersonModal";
-import type { Language } from "~/i18n";
-import { LanguageSwitch } from "./LanguageSwitch";
+import type { CreditDialogData } from "~/components/credit/CreditDialog";
+import type { PersonDialogData } from "~/components/person/PersonModal";
+import { Notice, SkipLink } from "./frame";
 import { hidesShell, navGroupsFor } from "./nav-items";
 import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
 import { TopBar, type ShellUser } from "./TopBar";
 import { Dialog } from "~/components/ui/Dialog";
+
+/*
+ * The dialogs and panels the URL opens on any page are loaded when they open (decision 015): most pages never show
+ * them, and they carry the forms' code (Conform, zod). The server renders them whole (entry.server waits for every
+ * part); in the browser the server's markup stays until their code is there.
+ */
+const PersonModal = lazy(() => import("~/components/person/PersonModal").then((m) => ({ default: m.PersonModal })));
+const CreditDialog = lazy(() => import("~/components/credit/CreditDialog").then((m) => ({ default: m.CreditDialog })));
+const FilesPanel = lazy(() => import("~/components/files/FilesPanel").then((m) => ({ default: m.FilesPanel })));
 
 export function AppShell({
   user,
@@ -49,8 +56,10 @@ export function AppShell({
       </div>
       {drawer.open ? <NavDrawer groups={navGroupsFor(user)} closeHref={drawer.closeHref} onClose={drawer.here ? drawer.close : null} /> : null}
       <PanelSlot creditDialogOpen={creditDialog != null} />
-      {personDialog ? <PersonModal dialog={personDialog} /> : null}
-      {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
+      <Suspense>
+        {personDialog ? <PersonModal dialog={personDialog} /> : null}
+        {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
+      </Suspense>
     </div>
   );
 }
@@ -75,48 +84,6 @@ function useDrawer() {
   return { open: inUrl || here, here, closeHref, openHref: `${location.pathname}?${withIt}`, close, openHere };
 }
 
-/** Visitors: a slim header with the product name and the language choice. */
-export function PublicShell({ locale, notice, children }: { locale: Language; notice: string | null; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <header className="flex h-14 items-center justify-between border-b border-base-300 bg-base-100 px-4">
-        <Link to="/" className="flex items-center gap-2 font-semibold">
-          <img src="/favicon.svg" alt="" className="size-6" />
-          {t("appName")}
-        </Link>
-        <LanguageSwitch current={locale} />
-      </header>
-      <main id="main" className="flex-1 px-4 py-8">
-        <Notice notice={notice} />
-        {children}
-      </main>
-      <footer className="border-t border-base-300 bg-base-100 px-4 py-4 text-xs text-base-content/70">{t("footer.attribution")}</footer>
-    </div>
-  );
-}
-
-function SkipLink() {
-  const { t } = useTranslation();
-  return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:btn focus:btn-sm">
-      {t("skipToContent")}
-    </a>
-  );
-}
-
-/** A one-time notice from the flash cookie; its value is an i18n key. */
-function Notice({ notice }: { notice: string | null }) {
-  const { t } = useTranslation();
-  if (!notice) return null;
-  return (
-    <div role="status" className="alert alert-success mx-auto mb-4 max-w-3xl">
-      {t(notice)}
-    </div>
-  );
-}
-
 /**
  * Slide-over panels and dialogs opened from the top bar are URL state
  * (?panel=files, ?panel=notifications, ?dialog=credit, ?dialog=lei). Their
@@ -137,7 +104,13 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint"), lei: t("search:leiHint") }[key];
   return (
     <Dialog variant="slide-over" title={title} closeHref={closeTo}>
-      {key === "files" ? <FilesPanel /> : <p className="text-base-content/70">{t("scaffold.notAvailable")}</p>}
+      {key === "files" ? (
+        <Suspense>
+          <FilesPanel />
+        </Suspense>
+      ) : (
+        <p className="text-base-content/70">{t("scaffold.notAvailable")}</p>
+      )}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { usePersonLink } from "~/components/person/PersonModal";
+import { usePersonLink } from "~/components/person/person-link";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { parseReference, supplierHref } from "./OwnershipTree";
 import { Empty, Section } from "./Section";

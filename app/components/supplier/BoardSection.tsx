@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { usePersonLink } from "~/components/person/PersonModal";
+import { usePersonLink } from "~/components/person/person-link";
 import { formatDate } from "~/models/format";
 import { isCeo, isChairman, sortBoardByScore } from "~/models/risk";
 import { roleLabel } from "~/models/roles";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { usePersonLink } from "~/components/person/PersonModal";
+import { usePersonLink } from "~/components/person/person-link";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { formatOwnership } from "~/models/format";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldState } from "./server-form";
 
-/** A labelled input with its hint and its errors, tied together for screen readers. */
+/** A labelled input with its hint and its errors, tied together for screen readers (a Conform field or a server form's). */
 export function TextField({
   meta,
   label,
@@ -11,7 +11,7 @@ export function TextField({
   autoFocus,
   placeholder,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldState;
   label: string;
   type?: "text" | "email" | "password";
   hint?: string;
@@ -20,16 +20,21 @@ export function TextField({
   placeholder?: string;
 }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const describedBy = [hintId, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
-  const { key, ...inputProps } = getInputProps(meta, { type, ariaDescribedBy: describedBy });
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hintId, invalid ? meta.errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className="mb-4">
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
       <input
-        key={key}
-        {...inputProps}
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
+        type={type}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         autoComplete={autoComplete}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- only the sign-in pages ask for it: their first field is the page's one task
         autoFocus={autoFocus}

@@ -1,0 +1,74 @@
+// First: zod's setting the Content-Security-Policy needs, before a form of the signed-in screens parses anything.
+import "~/components/shell/csp";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { AppShell } from "~/components/shell/AppShell";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { requireUser } from "~/http/auth.server";
+import { parseId } from "~/http/parse.server";
+import { can } from "~/http/permissions";
+import { loadCreditDialog } from "~/models/credit-dialog.server";
+import { loadPersonDialog } from "~/models/person-dialog.server";
+import { useRootData } from "~/root";
+
+/**
+ * The signed-in application's frame (decision 015): the top bar, the side navigation, the search, and the dialogs
+ * that are URL state on any page. A layout route, so their code and data reach only the signed-in screens — the
+ * sign-in pages and the respondent pages never download it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "signedIn");
+  const url = new URL(request.url);
+  // The person dialog is URL state on any page (opened from search, boards, shareholders).
+  const personId = parseId(url.searchParams.get("person"));
+  const level2 = can(user, "registryRead");
+  const [personDialog, creditDialog] = await Promise.all([
+    level2 && personId ? loadPersonDialog(personId, url.searchParams.get("personTab")) : null,
+    // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
+    level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
+  ]);
+  return json({ personDialog, creditDialog });
+}
+
+function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: boolean }) {
+  const root = useRootData();
+  // Undefined in the error boundary when this loader failed.
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  const location = useLocation();
+  // The root's loader ran (it lets only signed-in users reach this layout).
+  if (!root?.user) return <main id="main">{children}</main>;
+  return (
+    <AppShell
+      user={root.user}
+      navExpanded={root.navExpanded}
+      notice={root.notice}
+      pathname={location.pathname}
+      personDialog={dialogs ? (data?.personDialog ?? null) : null}
+      creditDialog={dialogs ? (data?.creditDialog ?? null) : null}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+export default function SignedInLayout() {
+  return (
+    <Frame dialogs>
+      {/* A screen whose texts are not loaded yet waits here (navigations keep the previous screen meanwhile). */}
+      <Suspense>
+        <Outlet />
+      </Suspense>
+    </Frame>
+  );
+}
+
+/** The layout's own loader failed: the frame without its dialogs, and the error explained. */
+export function ErrorBoundary() {
+  return (
+    <Frame dialogs={false}>
+      <GeneralErrorBoundary />
+    </Frame>
+  );
+}
