@@ -8,12 +8,14 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { acceptedEncodings } from "@server/static";
-import { precompress } from "../../scripts/precompress.mjs";
+import { servedSize, gzipSize } from "../../scripts/page-weight.mjs";
+import { brotli, precompress } from "../../scripts/precompress.mjs";
 
 /**
  * The build's assets as served (issue 9: "compressed, brotli or gzip as served"): a tiny client folder,
  * precompressed by scripts/precompress.mjs, served by server/app.ts, asked for with and without brotli and gzip.
  */
+const PAGE = `<!DOCTYPE html><html><body>${"<p>Supplier risk</p>".repeat(200)}</body></html>`;
 const build = {
   mode: "production",
   publicPath: "/",
@@ -24,7 +26,7 @@ const build = {
   entry: {
     module: {
       handleError: () => undefined,
-      default: (_request: Request, status: number) => new Response("page", { status, headers: { "Content-Type": "text/html" } }),
+      default: (_request: Request, status: number) => new Response(PAGE, { status, headers: { "Content-Type": "text/html; charset=utf-8" } }),
     },
   },
   routes: { root: { id: "root", path: "", module: { default: () => null } } },
@@ -191,6 +193,26 @@ describe("assets as served", () => {
       expect(answer.body.toString(), address).not.toContain("secret");
       if (answer.headers["content-encoding"] === "br") expect(zlib.brotliDecompressSync(answer.body).toString(), address).not.toBe("secret");
     }
+  });
+});
+
+describe("pages", () => {
+  it("are compressed on the fly: brotli when the browser accepts it, gzip otherwise", async () => {
+    const br = await send("GET", "/", BROWSER);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(PAGE);
+    const gz = await send("GET", "/", { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(PAGE);
+  });
+});
+
+describe("scripts/page-weight.mjs", () => {
+  it("weighs an asset as served: its .br (or .gz) copy, or the same compression in memory when there is none", () => {
+    expect(servedSize("assets/app-1.js", dir)).toBe(fs.statSync(path.join(assets, "app-1.js.br")).size);
+    expect(gzipSize("assets/app-1.js", dir)).toBe(fs.statSync(path.join(assets, "app-1.js.gz")).size);
+    expect(servedSize("assets/late-1.js", dir)).toBe(brotli(Buffer.from(files["late-1.js"])).length);
+    expect(servedSize("assets/late-1.js", dir)).toBeLessThan(gzipSize("assets/late-1.js", dir));
   });
 });
 
