@@ -2,9 +2,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureBuild, ensureDependencies, root } from "./lib.mjs";
+import { precompress } from "./precompress.mjs";
 
 ensureDependencies();
 ensureBuild();
+// What `npm run build` does after the Vite build (ensureBuild runs only the latter): the brotli and gzip copies
+// of the assets. Quick when they are there already.
+precompress(path.resolve(root, process.env.BUILD_DIR ?? "build", "client/assets"));
 
 const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
   cwd: root,

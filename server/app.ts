@@ -3,6 +3,7 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import { precompressedStatic } from "./static";
 import { checkRequest, newNonce, ownOrigins, PDF_CONTENT_SECURITY_POLICY, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -56,6 +57,9 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     else res.type("text/plain").send(verdict.message);
   });
 
+  // Pages and JSON compressed on the fly (brotli when the browser accepts it, as `compression` 1.8 prefers;
+  // gzip otherwise). The build's assets come precompressed (below) and carry a Content-Encoding that
+  // `compression` leaves alone.
   app.use(compression());
 
   app.get(BUILD_INDICATOR_PATH, (_req, res) => {
@@ -64,7 +68,9 @@ export function createApp(build: ServerBuild, options: AppOptions) {
 
   if (options.buildDir) {
     // Fingerprinted assets never change; everything else in public/ may.
-    app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    const assets = path.join(options.buildDir, "client/assets");
+    const forever = { immutable: true, maxAge: "1y" };
+    app.use("/assets", precompressedStatic(assets, forever), express.static(assets, forever));
     app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h" }));
   }
 

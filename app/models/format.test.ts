@@ -9,6 +9,7 @@ import {
   formatFrenchNumber,
   formatOwnership,
   formatPercent,
+  formatDateTime,
   formatRelativeTime,
   formatThousands,
   padPostalCode,
@@ -189,6 +190,21 @@ describe("formatCountry (ISO code → name in the UI language)", () => {
   });
 });
 
+describe("formatDateTime (the tooltip beside a relative time)", () => {
+  it.each([
+    ["2026-09-12T12:05:00Z", "12 Sept 2026, 14:05", "12. sep. 2026, 14:05"],
+    ["2026-01-05T23:30:00Z", "6 Jan 2026, 00:30", "6. jan. 2026, 00:30"],
+  ])("%s → %j / %j (Oslo time)", (value, en, no) => {
+    expect(formatDateTime(value, "en")).toBe(en);
+    expect(formatDateTime(value, "no")).toBe(no);
+  });
+
+  it("shows a dash for missing or invalid input", () => {
+    expect(formatDateTime(null)).toBe("—");
+    expect(formatDateTime("garbage")).toBe("—");
+  });
+});
+
 describe("formatRelativeTime (largest whole unit, truncated)", () => {
   const now = new Date("2024-06-01T12:00:00Z");
   const s = 1000;
@@ -222,10 +238,37 @@ describe("formatRelativeTime (largest whole unit, truncated)", () => {
     expect(formatRelativeTime(at(offset), now, "no")).toBe(no);
   });
 
-  it("accepts ISO strings and shows a dash for missing or invalid input", () => {
+  it.each([
+    [1 * s, "in 1 second", "om 1 sekund"],
+    [59 * s, "in 59 seconds", "om 59 sekunder"],
+    [60 * s, "in 1 minute", "om 1 minutt"],
+    [60 * min, "in 1 hour", "om 1 time"],
+    [24 * h, "in 1 day", "om 1 døgn"],
+    [7 * d, "in 1 week", "om 1 uke"],
+    [30 * d, "in 1 month", "om 1 måned"],
+    [365 * d, "in 1 year", "om 1 år"],
+    [2 * 365 * d, "in 2 years", "om 2 år"],
+  ])("future: %d ms → %j / %j", (offset, en, no) => {
+    expect(formatRelativeTime(at(offset), now, "en")).toBe(en);
+    expect(formatRelativeTime(at(offset), now, "no")).toBe(no);
+  });
+
+  it("takes i18next's language as it comes: 'no' is Norwegian, anything else English (en-GB)", () => {
+    expect(formatRelativeTime(at(-3 * h), now, "no")).toBe("for 3 timer siden");
+    expect(formatRelativeTime(at(-3 * h), now, "en-GB")).toBe("3 hours ago");
+    expect(formatRelativeTime(at(-3 * h), now, "de")).toBe("3 hours ago");
+    expect(formatRelativeTime(at(-3 * h), now)).toBe("3 hours ago");
+  });
+
+  it("accepts ISO strings (the value and the loader's `now`) and shows a dash for missing or invalid input", () => {
     expect(formatRelativeTime("2024-05-31T12:00:00Z", now)).toBe("1 day ago");
+    expect(formatRelativeTime("2024-05-31T12:00:00Z", "2024-06-01T12:00:00.000Z", "no")).toBe("for 1 døgn siden");
     expect(formatRelativeTime(null, now)).toBe("—");
+    expect(formatRelativeTime(undefined, now)).toBe("—");
+    expect(formatRelativeTime("", now)).toBe("—");
     expect(formatRelativeTime("garbage", now)).toBe("—");
+    expect(formatRelativeTime(new Date(Number.NaN), now)).toBe("—");
+    expect(formatRelativeTime(at(-h), "not a date")).toBe("—");
   });
 });
 

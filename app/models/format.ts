@@ -119,6 +119,29 @@ export function formatDate(value: string | number | Date | null | undefined, loc
   return dateFormat(intlLocale(locale), { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
 }
 
+/**
+ * A moment with its time of day, for a tooltip beside a relative time: the date as `formatDate` writes it and
+ * hours:minutes in `timeZone` — '12 Sept 2026, 14:05' (en-GB), '12. sep. 2026, 14:05' (nb-NO).
+ */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  locale: Language | string = "en",
+  timeZone: string = DISPLAY_TIME_ZONE,
+): string {
+  if (value === null || value === undefined || value === "") return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return dateFormat(intlLocale(locale), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(date);
+}
+
 /** A 'YYYY-MM' month in words: 'March 2026' (en-GB), 'mars 2026' (nb-NO); anything else is returned as it came. */
 export function formatMonth(month: string, locale: Language | string = "en"): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
@@ -160,25 +183,42 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", SECOND],
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string, numeric: "auto" | "always"): Intl.RelativeTimeFormat {
+  const key = `${locale}:${numeric}`;
+  let rtf = relativeFormats.get(key);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(locale, { numeric });
+    relativeFormats.set(key, rtf);
+  }
+  return rtf;
+}
+
 /**
- * Relative time of `value` seen from `now`, in the largest unit that fits at
- * least once, truncated toward zero ('59 seconds ago', never '60 seconds ago').
- * Units are elapsed durations, not calendar days, so words like 'yesterday' or
- * 'last year' (Intl's numeric 'auto') could be wrong: 40 hours ago may be two
- * calendar days back. Numbers are always written out, except that under a
- * second reads 'now' / 'nå' rather than '0 seconds ago'.
- * `now` is a parameter so that tests and server rendering are deterministic.
+ * Relative time of `value` seen from `now` (spec 01 §9), through `Intl.RelativeTimeFormat` in the UI language
+ * (en-GB / nb-NO, as the dates): '3 hours ago' / 'for 3 timer siden', 'in 2 days' / 'om 2 døgn'. The largest
+ * unit among seconds … years that fits at least once, truncated toward zero ('59 seconds ago', never '60
+ * seconds ago').
+ *
+ * `numeric: "always"` except for the zero second: units are elapsed durations, not calendar days, so the
+ * words 'auto' would bring ('yesterday', 'last week', 'last year') could be wrong — 40 hours ago may be two
+ * calendar days back, and 1 month of 30 days is not 'last month' on the 31st. Under a second reads 'now' /
+ * 'nå' rather than '0 seconds ago'.
+ *
+ * `now` is a parameter, never read from the clock here: the server renders with its time of the request and
+ * sends it to the browser (the loader's `now`), so the hydrated page says the same thing as the HTML.
+ * Missing or invalid input gives the dash.
  */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date, locale: Language = "en"): string {
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date | string, locale: Language | string = "en"): string {
   if (value === null || value === undefined || value === "") return MISSING;
   const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return MISSING;
-  const diff = date.getTime() - now.getTime();
+  const from = toDate(now);
+  if (Number.isNaN(date.getTime()) || Number.isNaN(from.getTime())) return MISSING;
+  const diff = date.getTime() - from.getTime();
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms || unit === "second") {
       // 'auto' only names 0 among seconds ('now'); `+ 0` turns -0 into 0 so it applies.
-      const rtf = new Intl.RelativeTimeFormat(locale, { numeric: unit === "second" ? "auto" : "always" });
-      return rtf.format(Math.trunc(diff / ms) + 0, unit);
+      return relativeFormat(intlLocale(locale), unit === "second" ? "auto" : "always").format(Math.trunc(diff / ms) + 0, unit);
     }
   }
   return MISSING;

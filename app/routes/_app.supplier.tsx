@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   invariantResponse(page, 404, "No company with this organization number.");
   const t = await i18nServer.getFixedT(request);
-  const data: SupplierScreenData = { ...page, title: `${page.company.legal_name} · ${t("appName")}` };
+  const data: SupplierScreenData = { ...page, title: `${page.company.legal_name} · ${t("appName")}`, now: new Date().toISOString() };
   return json(data);
 }
 
@@ -267,7 +267,7 @@ export default function SupplierScreen() {
       )}
       <TaskResponseModal data={data} />
       {params.get("edit") === "connection" ? (
-        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} savedNotice={notice === "common:saved"}>
+        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} now={data.now} savedNotice={notice === "common:saved"}>
           {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} layer={2} /> : null}
         </EditConnectionSlideOver>
       ) : params.get("dialog") === "tags" ? (

@@ -160,10 +160,15 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await panel.getByRole("button", { name: "Add Comment" }).click();
   await expect(panel.getByText("Signed the supplier code of conduct.")).toBeVisible();
   await expect(panel.getByText(`Posted by ${user.email}`)).toBeVisible();
+  // When, relative to the server's time of the render (spec 01 §9), with the full date and time on hover.
+  const postedAt = panel.locator("time").filter({ hasText: /^(now|\d+ seconds? ago)$/ });
+  await expect(postedAt).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  await expect(postedAt).toHaveAttribute("title", /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
   await cardAfterReload(page, async () => {
     await expect(card(page).getByText("Signed the supplier code of conduct.")).toBeVisible();
     await expect(card(page).getByText(user.email)).toBeVisible();
   });
+  await expect(postedAt).toBeVisible();
   await panel.getByRole("link", { name: "Delete", exact: true }).first().click();
   await expect(confirmation(page)).toContainText("Are you sure you want to delete this comment?");
   await confirmation(page).getByRole("button", { name: "Delete" }).click();

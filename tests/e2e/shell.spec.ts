@@ -153,7 +153,7 @@ test.describe("language", () => {
     await signIn(context, user);
     await page.goto("/projects");
     await page.getByLabel("User menu").click();
-    await page.getByRole("button", { name: "Norwegian" }).click();
+    await page.getByRole("button", { name: "Norsk" }).click();
     await expect(page.getByRole("heading", { name: "Prosjekter" })).toBeVisible();
     await expect(page).toHaveURL(/\/projects$/);
     expect(userLanguage(user.id)).toBe("no");
@@ -161,14 +161,26 @@ test.describe("language", () => {
     await expect(page.getByText("Denne siden er ikke tilgjengelig ennå.")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "no");
     await page.getByLabel("Brukermeny").click();
-    await page.getByRole("button", { name: "Engelsk" }).click();
+    await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
     expect(userLanguage(user.id)).toBe("en");
   });
 
+  test("the switch names each language in its own name, in both interfaces; the group's name is translated", async ({ page }) => {
+    await page.goto("/");
+    for (const group of ["Change language", "Bytt språk"]) {
+      const form = page.getByRole("form", { name: group });
+      await expect(form.getByRole("button", { name: "English", exact: true })).toHaveAttribute("lang", "en");
+      await expect(form.getByRole("button", { name: "Norsk", exact: true })).toHaveAttribute("lang", "no");
+      await expect(form.getByRole("button")).toHaveCount(2);
+      if (group === "Change language") await form.getByRole("button", { name: "Norsk" }).click();
+    }
+    await expect(page.locator("html")).toHaveAttribute("lang", "no");
+  });
+
   test("a visitor can read the start page in Norwegian", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("button", { name: "Norwegian" }).click();
+    await page.getByRole("button", { name: "Norsk" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kjenn leverandørene dine før de blir din risiko");
     await expect(page.getByRole("link", { name: "Logg inn" })).toBeVisible();
   });

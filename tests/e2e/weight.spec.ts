@@ -140,7 +140,7 @@ test.describe("respondent pages ship no script", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("html")).not.toHaveAttribute("data-js", "");
       // Its forms post as plain HTML: the language switch answers with the page in Norwegian.
-      await page.getByRole("button", { name: "Norwegian" }).click();
+      await page.getByRole("button", { name: "Norsk" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "no");
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       expect(scripts).toEqual([]);

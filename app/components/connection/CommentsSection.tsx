@@ -2,13 +2,18 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
 import type { ConnectionData } from "~/models/connections.server";
+import { formatDateTime, formatRelativeTime } from "~/models/format";
 import { ConnectionForm } from "./ConnectionForm";
 import { SectionBlock } from "./SectionBlock";
 import { CONFIRM_PARAMS, useUrlWith } from "./urls";
 
-/** The slide-over's Comments: text, 'Posted by', Delete (asks first), and Add Comment. */
-export function CommentsSection({ connection }: { connection: ConnectionData }) {
-  const { t } = useTranslation("connections");
+/**
+ * The slide-over's Comments: text, 'Posted by' and when ('3 hours ago', the full date and time on hover),
+ * Delete (asks first), and Add Comment. `now` is the loader's time of the render, never the browser's clock,
+ * so the hydrated text is the server's.
+ */
+export function CommentsSection({ connection, now }: { connection: ConnectionData; now: string }) {
+  const { t, i18n } = useTranslation("connections");
   const url = useUrlWith();
   return (
     <SectionBlock title={t("edit.comments")} id="edit-comments">
@@ -18,7 +23,12 @@ export function CommentsSection({ connection }: { connection: ConnectionData }) 
             <li key={comment.id} className="rounded-box bg-base-200 p-3">
               <p className="whitespace-pre-wrap break-words">{comment.text}</p>
               <div className="mt-1 flex items-center justify-between gap-2 text-xs text-base-content/70">
-                <span>{t("edit.postedBy", { author: comment.user?.email ?? t("edit.unknown") })}</span>
+                <span className="flex min-w-0 flex-wrap gap-x-2">
+                  <span>{t("edit.postedBy", { author: comment.user?.email ?? t("edit.unknown") })}</span>
+                  <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt, i18n.language)}>
+                    {formatRelativeTime(comment.createdAt, now, i18n.language)}
+                  </time>
+                </span>
                 <Link
                   to={url({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)}
                   className="btn btn-ghost btn-xs text-error"

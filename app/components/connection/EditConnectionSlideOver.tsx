@@ -32,18 +32,21 @@ function useSavedIndicator(savedNotice: boolean): [boolean, () => void] {
  * destructive ones go through a confirmation step (`&confirm=…`).
  * `savedNotice`: the page comes from a plain post's redirect with the 'Saved!'
  * notice (the root's flash), so the footer says so without JavaScript too.
- * `children`: a dialog opened over the slide-over (Manage Tags).
+ * `children`: a dialog opened over the slide-over (Manage Tags). `now`: the loader's time of the render, for
+ * the comments' relative times.
  */
 export function EditConnectionSlideOver({
   connection,
   tags,
   myFiles,
+  now,
   savedNotice = false,
   children,
 }: {
   connection: ConnectionData | null;
   tags: TagItem[];
   myFiles: FileListItem[];
+  now: string;
   savedNotice?: boolean;
   children?: React.ReactNode;
 }) {
@@ -92,7 +95,7 @@ export function EditConnectionSlideOver({
             </div>
             <StatusContactForm connection={connection} />
             <TagsSection connection={connection} tags={tags} />
-            <CommentsSection connection={connection} />
+            <CommentsSection connection={connection} now={now} />
             <FilesSection connection={connection} myFiles={myFiles} />
           </div>
         ) : (
