@@ -55,4 +55,6 @@ export function ensureBuild({ force = false } = {}) {
   if (!force && fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= newestMtime(sources)) return;
   console.log("Building the app…");
   mustRun("npx", ["remix", "vite:build"]);
+  // As `npm run build`: the brotli and gzip copies the server sends (scripts/precompress.mjs).
+  mustRun(process.execPath, [path.join(root, "scripts", "precompress.mjs")]);
 }

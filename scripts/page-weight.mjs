@@ -87,9 +87,9 @@ export function routeWeight(routeSources, { dir = buildDir, manifest = readClien
 /** The pages of the README's page-weight table and their route modules. */
 export const pages = [
   { name: "/login", routes: ["app/routes/login.tsx"] },
-  { name: "/overview", routes: ["app/scaffolding/not-yet-available.tsx"] },
-  { name: "supplier screen", routes: ["app/routes/supplier.tsx"] },
-  { name: "/suppliers", routes: ["app/routes/suppliers.tsx"] },
+  { name: "/overview", routes: ["app/routes/_app.tsx", "app/scaffolding/not-yet-available.tsx"] },
+  { name: "supplier screen", routes: ["app/routes/_app.tsx", "app/routes/_app.supplier.tsx"] },
+  { name: "/suppliers", routes: ["app/routes/_app.tsx", "app/routes/_app.suppliers.tsx"] },
 ];
 
 if (import.meta.url === `file://${process.argv[1]}`) {

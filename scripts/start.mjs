@@ -2,13 +2,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureBuild, ensureDependencies, root } from "./lib.mjs";
-import { precompress } from "./precompress.mjs";
 
 ensureDependencies();
+// The Vite build and the brotli and gzip copies of its assets, when the sources are newer than the build.
 ensureBuild();
-// What `npm run build` does after the Vite build (ensureBuild runs only the latter): the brotli and gzip copies
-// of the assets. Quick when they are there already.
-precompress(path.resolve(root, process.env.BUILD_DIR ?? "build", "client/assets"));
 
 const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
   cwd: root,
