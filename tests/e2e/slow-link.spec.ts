@@ -29,13 +29,6 @@ const LINK = {
 
 /** The supplier screen must be usable within this (issue 9 "Slow links"). */
 const SUPPLIER_USABLE_BUDGET_MS = 2_500;
-/**
- * Whether the budget fails the test. Not yet by default: today the style sheet shares the link with about
- * 180 KB of preloaded scripts and arrives at about 2.6 s (see the issue's "Weight" part, which removes them);
- * until then the test records the overrun as an annotation. SLOW_LINK_BUDGET=enforce turns it on.
- */
-const BUDGET_ENFORCED = process.env.SLOW_LINK_BUDGET === "enforce";
-
 interface Timings {
   ttfb: number;
   fcp: number | null;
@@ -135,13 +128,7 @@ test.describe("on a 400 kbit/s, 400 ms link (JavaScript on)", () => {
     record("supplier screen", url, timings);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("region", { name: "Risk overview", exact: true })).toBeVisible();
-    if (timings.usable > SUPPLIER_USABLE_BUDGET_MS) {
-      test.info().annotations.push({
-        type: "slow-link budget",
-        description: `supplier screen usable at ${timings.usable} ms: ${timings.usable - SUPPLIER_USABLE_BUDGET_MS} ms over the ${SUPPLIER_USABLE_BUDGET_MS} ms budget`,
-      });
-    }
-    if (BUDGET_ENFORCED) expect(timings.usable, "header and risk overview painted (ms)").toBeLessThanOrEqual(SUPPLIER_USABLE_BUDGET_MS);
+    expect(timings.usable, "header and risk overview painted (ms)").toBeLessThanOrEqual(SUPPLIER_USABLE_BUDGET_MS);
   });
 
   test("a respondent page", async ({ page, context, baseURL }) => {
