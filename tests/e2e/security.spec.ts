@@ -72,7 +72,7 @@ test.describe("HTTP", () => {
     test("a fetcher-style _data post from another origin is refused; the same post from the site is not", async ({ request, context }) => {
       const { analyst, connection } = analystConnection();
       const token = await signIn(context, analyst);
-      const url = `/supplier?externalId=${connection.org_number}&_data=routes%2Fsupplier`;
+      const url = `/supplier?externalId=${connection.org_number}&_data=routes%2F_app.supplier`;
       const before = commentCount(connection.id);
       const forged = await request.post(url, { form: { intent: "add-comment", text: "Forged" }, headers: { Cookie: `token=${token}`, Origin: FOREIGN } });
       expect(forged.status()).toBe(403);
