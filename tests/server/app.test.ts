@@ -3,10 +3,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type AppOptions } from "@server/app";
 import { checkRequest, contentSecurityPolicy, ownOrigins } from "@server/security";
+import { fakeServerBuild } from "../helpers/fake-build";
 
 /**
  * The express app of server/app.ts around a tiny Remix build: a page with an
@@ -16,41 +16,17 @@ import { checkRequest, contentSecurityPolicy, ownOrigins } from "@server/securit
  */
 const seen: { nonce?: string } = {};
 
-const build = {
-  mode: "production",
-  basename: undefined,
-  publicPath: "/",
-  assetsBuildDirectory: "",
-  isSpaMode: false,
-  future: {},
-  assets: { version: "build-1", url: "", entry: { module: "", imports: [] }, routes: {} },
-  entry: {
-    module: {
-      // Remix reports unmatched paths through this; the test has nothing to report.
-      handleError: () => undefined,
-      default: (_request: Request, status: number, headers: Headers, _context: unknown, loadContext: { cspNonce?: string }) => {
-        seen.nonce = loadContext.cspNonce;
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        return new Response(`<script nonce="${loadContext.cspNonce}"></script>`, { status, headers });
-      },
-    },
+const build = fakeServerBuild(
+  (_request, status, headers, _context, loadContext) => {
+    seen.nonce = loadContext.cspNonce;
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<script nonce="${loadContext.cspNonce}"></script>`, { status, headers });
   },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    "routes/page": {
-      id: "routes/page",
-      parentId: "root",
-      path: "page",
-      module: { default: () => null, loader: () => ({ page: true }), action: () => ({ saved: true }) },
-    },
-    "routes/api.echo": {
-      id: "routes/api.echo",
-      parentId: "root",
-      path: "api/echo",
-      module: { loader: () => Response.json({ ok: true }), action: () => Response.json({ changed: true }) },
-    },
+  {
+    "routes/page": { path: "page", module: { default: () => null, loader: () => ({ page: true }), action: () => ({ saved: true }) } },
+    "routes/api.echo": { path: "api/echo", module: { loader: () => Response.json({ ok: true }), action: () => Response.json({ changed: true }) } },
   },
-} as unknown as ServerBuild;
+);
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 

@@ -4,33 +4,19 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { acceptedEncodings } from "@server/static";
 import { servedSize, gzipSize } from "../../scripts/page-weight.mjs";
 import { brotli, precompress } from "../../scripts/precompress.mjs";
+import { fakeServerBuild } from "../helpers/fake-build";
 
 /**
  * The build's assets as served (issue 9: "compressed, brotli or gzip as served"): a tiny client folder,
  * precompressed by scripts/precompress.mjs, served by server/app.ts, asked for with and without brotli and gzip.
  */
 const PAGE = `<!DOCTYPE html><html><body>${"<p>Supplier risk</p>".repeat(200)}</body></html>`;
-const build = {
-  mode: "production",
-  publicPath: "/",
-  assetsBuildDirectory: "",
-  isSpaMode: false,
-  future: {},
-  assets: { version: "build-1", url: "", entry: { module: "", imports: [] }, routes: {} },
-  entry: {
-    module: {
-      handleError: () => undefined,
-      default: (_request: Request, status: number) => new Response(PAGE, { status, headers: { "Content-Type": "text/html; charset=utf-8" } }),
-    },
-  },
-  routes: { root: { id: "root", path: "", module: { default: () => null } } },
-} as unknown as ServerBuild;
+const build = fakeServerBuild((_request, status) => new Response(PAGE, { status, headers: { "Content-Type": "text/html; charset=utf-8" } }));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-test-"));
 const assets = path.join(dir, "client/assets");
