@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, databaseFile, db } from "@server/db";
 import { enqueueJob, JOB_FAILED_KEY } from "@server/jobs/queue";
-import { PermanentJobError, type JobHandler } from "@server/jobs/types";
+import { JobLeaseLost, PermanentJobError, type JobHandler } from "@server/jobs/types";
 import { startWorker, type Worker } from "@server/jobs/worker";
 
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -178,6 +178,63 @@ describe("the worker", () => {
     await w.stop();
     expect(await row(id)).toMatchObject({ status: "queued", attempts: 0, locked_by: null, lease_until: null });
     expect(lines.at(-1)).toMatch(/interrupted by the worker stopping, back in the queue$/);
+  });
+
+  it("a worker that loses its job's lease (another worker claimed it) aborts the handler's signal and can write nothing of it", async () => {
+    await sql`create table w_lost (job_id integer not null)`.execute(db());
+    const lines: string[] = [];
+    let reason: unknown;
+    let finishError: unknown;
+    const handler: JobHandler = async (ctx) => {
+      await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
+      reason = ctx.signal.reason;
+      try {
+        await ctx.finish(async (trx) => sql`insert into w_lost (job_id) values (${ctx.job.id})`.execute(trx));
+      } catch (error) {
+        finishError = error;
+        throw error;
+      }
+    };
+    const w = worker({ db: db(), handlers: { "w-lost": handler }, leaseMs: 90, log: (l) => lines.push(l) });
+    const id = await enqueueJob(db(), { type: "w-lost", organizationId: null, userId: null, payload: null });
+    await until(
+      () => row(id),
+      (r) => r.status === "running",
+    );
+    // What a second worker's claim does to the row once the first one's lease has run out.
+    await db().updateTable("jobs").set({ locked_by: "someone-else", attempts: 2 }).where("id", "=", id).execute();
+    await until(
+      async () => finishError,
+      (e) => e !== undefined,
+    );
+    expect(reason).toBeInstanceOf(JobLeaseLost);
+    expect(finishError).toBeInstanceOf(JobLeaseLost);
+    await sleep(50);
+    expect(await row(id)).toMatchObject({ status: "running", locked_by: "someone-else", attempts: 2, error_detail: null });
+    expect((await sql`select count(*) as n from w_lost`.execute(db())).rows).toEqual([{ n: 0 }]);
+    expect(lines.at(-1)).toMatch(/lease lost, left to the worker that holds it now$/);
+    await w.stop();
+  });
+
+  it("stop() waits for a handler that ignores the signal only up to its bound, and stops its heartbeat so the lease runs out", async () => {
+    const lines: string[] = [];
+    const stubborn: JobHandler = async () => {
+      await sleep(600);
+    };
+    const w = worker({ db: db(), handlers: { "w-stubborn": stubborn }, leaseMs: 150, stopTimeoutMs: 100, log: (l) => lines.push(l) });
+    const id = await enqueueJob(db(), { type: "w-stubborn", organizationId: null, userId: null, payload: null });
+    await until(
+      () => row(id),
+      (r) => r.status === "running",
+    );
+    const started = Date.now();
+    await w.stop();
+    expect(Date.now() - started).toBeLessThan(400);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^job ${id}: still running after 0\\.1 s; its lease will run out$`)));
+    const leaseAtStop = (await row(id)).lease_until!;
+    await sleep(250);
+    expect((await row(id)).lease_until).toBe(leaseAtStop);
+    expect(leaseAtStop < new Date().toISOString()).toBe(true);
   });
 
   it("a handler that returns without finish leaves the job done with no result; a worker claims only the types it has handlers for", async () => {
