@@ -19,6 +19,8 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   APP_URL: z.string().url().optional(),
+  // "off": this server runs no background jobs; `npm run worker` runs them (README "Background jobs").
+  WORKER: z.enum(["on", "off"]).default("on"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Supplier Risk <no-reply@localhost>"),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

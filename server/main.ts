@@ -58,7 +58,7 @@ async function main() {
 
 /** The job worker in this process, with the handlers the built app exports; none when WORKER=off. */
 function startJobWorker(build: ServerBuild): Worker | undefined {
-  if (process.env.WORKER === "off") {
+  if (env().WORKER === "off") {
     console.log("Background jobs: WORKER=off, run them with `npm run worker`.");
     return undefined;
   }
