@@ -12,6 +12,8 @@ export interface JobContext<P = unknown> {
   /**
    * Runs `write` and marks the job done with its return value as the result, in ONE SQLite transaction, only if this worker still
    * holds the job (else throws JobLeaseLost and nothing is written). The way a handler makes its effects exactly-once.
+   * Inside `write` use only `trx`: another connection of this process (the app's `db()`) would wait on this transaction's lock
+   * until it times out. Keep it short: every other write of the process waits meanwhile.
    */
   finish<R>(write: (trx: Transaction<DB>) => Promise<R>): Promise<R>;
 }
