@@ -5,6 +5,7 @@ import { db, now } from "./db";
 import type { DB } from "./db-types";
 import { blobStore } from "./blob-store";
 import { env } from "./env";
+import { readHead, sniffKind, type FileKind } from "./spreadsheets";
 
 /**
  * Uploaded files: bytes under DATA_DIR/uploads, metadata in `file_uploads`.
@@ -25,6 +26,8 @@ export interface StoredFile {
   fileSize: number;
   mimeType: string;
   storageKey: string;
+  /** What the bytes are (sniffKind), whatever the browser claimed. */
+  contentKind: FileKind;
 }
 
 export interface SaveFileMeta {
@@ -40,6 +43,7 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
   try {
     const fileName = cleanStoredName(meta.fileName);
     const mimeType = meta.mimeType || "application/octet-stream";
+    const contentKind = await sniffStoredFile(storageKey, fileName);
     const row = await database
       .insertInto("file_uploads")
       .values({
@@ -50,10 +54,11 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
         mime_type: mimeType,
         storage_key: storageKey,
         created_at: now(),
+        content_kind: contentKind,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: row.id, fileName, fileSize, mimeType, storageKey };
+    return { id: row.id, fileName, fileSize, mimeType, storageKey, contentKind };
   } catch (error) {
     await uploads.remove(storageKey);
     throw error;
@@ -63,6 +68,21 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
 /** A read stream over stored bytes, or null when they are gone. */
 export function openFile(storageKey: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
   return uploads.open(storageKey);
+}
+
+/** The stored bytes' path on disk, for readers that need a file (server/spreadsheets). The key is checked; the file may be gone. */
+export function storedFilePath(storageKey: string): string {
+  return uploads.path(storageKey);
+}
+
+/** What the stored bytes are, by their first bytes and the file's name; "other" when they are gone. */
+export async function sniffStoredFile(storageKey: string, fileName: string): Promise<FileKind> {
+  try {
+    return sniffKind(await readHead(storedFilePath(storageKey)), fileName);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "other";
+    throw error;
+  }
 }
 
 /** Removes the bytes only; the `file_uploads` row belongs to whoever deletes the upload. */
