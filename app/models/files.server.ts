@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { db } from "@server/db";
-import type { FileKind } from "@server/spreadsheets";
-import { deleteStoredFile, saveFile, sniffStoredFile } from "@server/storage";
+import { openSpreadsheet, previewRows, PREVIEW_ROWS, SpreadsheetError, type FileKind } from "@server/spreadsheets";
+import { deleteStoredFile, saveFile, sniffStoredFile, storedFilePath, uploadMaxBytes } from "@server/storage";
 import { recordConnectionEvent } from "~/models/connection-audit.server";
 import { canCustomerDownloadTaskFile } from "~/models/tasks.server";
 
@@ -277,4 +277,45 @@ export async function ownFileForReading(input: {
     .executeTakeFirst();
   if (!file) return undefined;
   return { ...file, contentKind: file.contentKind ?? (await backfillContentKind(file.id, file.storageKey, file.fileName)) };
+}
+
+export interface FilePreview {
+  fileId: number;
+  fileName: string;
+  kind: FileKind;
+  /** Sheet names (a CSV has one); empty for a PDF. */
+  sheets: string[];
+  /** The index of the sheet shown. */
+  sheet: number;
+  /** At most PREVIEW_ROWS rows, cells as strings, padded to the same width. */
+  rows: string[][];
+}
+
+/** Why a preview could not be made: no such file of the user, no such sheet, or the readers refused the file (`refused.messageKey`). */
+export type FilePreviewFailure =
+  | { reason: "not-found" }
+  | { reason: "no-sheet"; sheets: number }
+  | { reason: "refused"; code: SpreadsheetError["code"]; messageKey: string };
+
+/**
+ * The first rows of one of the user's own files (the preview and
+ * /api/supplier_upload/parseFile). A PDF has no rows: it is shown in a frame.
+ * Spreadsheets go through the readers (server/spreadsheets), which refuse
+ * legacy .xls, zip bombs, files that are not what they claim, and files over
+ * the upload limit.
+ */
+export async function filePreview(input: { organizationId: number; userId: number; id: number; sheet: number }): Promise<FilePreview | FilePreviewFailure> {
+  const file = await ownFileForReading(input);
+  if (!file) return { reason: "not-found" };
+  const base = { fileId: file.id, fileName: file.fileName, kind: file.contentKind };
+  if (file.contentKind === "pdf") return input.sheet === 0 ? { ...base, sheets: [], sheet: 0, rows: [] } : { reason: "no-sheet", sheets: 0 };
+  try {
+    const reader = await openSpreadsheet(storedFilePath(file.storageKey), file.fileName, { maxBytes: uploadMaxBytes() });
+    if (input.sheet >= reader.sheets.length) return { reason: "no-sheet", sheets: reader.sheets.length };
+    return { ...base, sheets: reader.sheets, sheet: input.sheet, rows: await previewRows(reader, input.sheet, PREVIEW_ROWS) };
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return { reason: "refused", code: error.code, messageKey: error.messageKey };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { reason: "not-found" };
+    throw error;
+  }
 }
