@@ -5,6 +5,7 @@ import { db, now } from "./db";
 import type { DB } from "./db-types";
 import { blobStore } from "./blob-store";
 import { env } from "./env";
+import { PDF_CONTENT_SECURITY_POLICY } from "./security";
 import { readHead, sniffKind, type FileKind } from "./spreadsheets";
 
 /**
@@ -109,12 +110,12 @@ export function safeContentType(mimeType: string): string {
 }
 
 /**
- * `Content-Disposition: attachment` with an ASCII `filename` for old clients
+ * `Content-Disposition: attachment` (or `inline`, for the PDF preview) with an ASCII `filename` for old clients
  * and an RFC 5987 `filename*` for the real name (RFC 6266). Quotes,
  * backslashes, control characters and path separators cannot break out of
  * the header or name a path.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment"): string {
   const name = cleanStoredName(fileName).replace(/[/\\]/g, "_");
   const ascii =
     name
@@ -124,5 +125,17 @@ export function contentDisposition(fileName: string): string {
       .replace(/["\\%;]/g, "_")
       .trim() || "download";
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The headers of a stored PDF shown inline (the file preview's frame): its
+ * real type, no sniffing, no caching in shared caches, and the PDF policy
+ * (no script; only this origin may frame it).
+ */
+export const PDF_INLINE_HEADERS = {
+  "Content-Type": "application/pdf",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
+  "Cache-Control": "private, no-store",
+} as const;

@@ -194,6 +194,8 @@ export async function deleteFile(input: { organizationId: number; userId: number
   return true;
 }
 
+export { PREVIEW_ROWS };
+
 /** Kinds the preview shows: PDF in a frame, the others as a table (spec 02 §5 "Previewable types"). */
 export const PREVIEWABLE_KINDS: readonly FileKind[] = ["pdf", "xlsx", "xls", "csv"];
 /** Kinds "View / analyse" is offered for: .xlsx and the other spreadsheet types (the analysis page explains the .xls refusal). */
@@ -295,7 +297,7 @@ export interface FilePreview {
 export type FilePreviewFailure =
   | { reason: "not-found" }
   | { reason: "no-sheet"; sheets: number }
-  | { reason: "refused"; code: SpreadsheetError["code"]; messageKey: string };
+  | { reason: "refused"; fileId: number; fileName: string; kind: FileKind; code: SpreadsheetError["code"]; messageKey: string };
 
 /**
  * The first rows of one of the user's own files (the preview and
@@ -314,7 +316,7 @@ export async function filePreview(input: { organizationId: number; userId: numbe
     if (input.sheet >= reader.sheets.length) return { reason: "no-sheet", sheets: reader.sheets.length };
     return { ...base, sheets: reader.sheets, sheet: input.sheet, rows: await previewRows(reader, input.sheet, PREVIEW_ROWS) };
   } catch (error) {
-    if (error instanceof SpreadsheetError) return { reason: "refused", code: error.code, messageKey: error.messageKey };
+    if (error instanceof SpreadsheetError) return { reason: "refused", ...base, code: error.code, messageKey: error.messageKey };
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { reason: "not-found" };
     throw error;
   }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { saveFile } from "@server/storage";
 import { loader } from "~/routes/api.supplier_upload.parseFile";
+import { loader as inlineLoader } from "~/routes/files.$fileId.inline";
+import { loader as previewLoader } from "~/routes/_app.files_.$fileId.preview";
 import { listFilesWithAttachments } from "~/models/files.server";
 import { FIXTURES, makeZipBomb } from "../fixtures/spreadsheets/make";
 import { makeOrg, request, signedIn } from "../helpers/fixtures";
@@ -141,5 +143,59 @@ describe("the files list offers preview and analysis by the sniffed kind", () =>
     expect(byName.get("fake.xlsx")).toMatchObject({ contentKind: "other", previewable: false, analysable: false });
     const row = await db().selectFrom("file_uploads").select("content_kind").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.content_kind).toBe("csv");
+  });
+});
+
+describe("GET /files/{fileId}/inline (the preview's PDF frame)", () => {
+  const inline = (id: number | string, token?: string) => request(inlineLoader, `/files/${id}/inline`, { fileId: String(id) }, token);
+
+  it("serves the user's own PDF inline with its real type, nosniff and a policy without scripts, framable only by this origin", async () => {
+    const res = await inline(w.files["report.pdf"], w.tokenA);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^inline; filename="report.pdf"/);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; object-src 'self'; frame-ancestors 'self'");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+
+  it("never serves anything else inline: HTML claiming to be a PDF, a spreadsheet, anyone else's PDF — 404", async () => {
+    const html = await upload("report.pdf", Buffer.from("<html><script>alert(document.cookie)</script></html>"), "application/pdf");
+    expect((await inline(html, w.tokenA)).status).toBe(404);
+    expect((await inline(w.files["two-sheets-dates.xlsx"], w.tokenA)).status).toBe(404);
+    expect((await inline(w.files["report.pdf"], w.tokenB)).status).toBe(404);
+    expect((await inline(w.files["report.pdf"], w.tokenA2)).status).toBe(404);
+    expect((await inline("abc", w.tokenA)).status).toBe(400);
+  });
+
+  it("a visitor is sent to the start page", async () => {
+    const res = await inline(w.files["report.pdf"]);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("/files/{fileId}/preview (the page)", () => {
+  const page = (query: string, id: number | string, token?: string) => request(previewLoader, `/files/${id}/preview${query}`, { fileId: String(id) }, token);
+
+  it("shows the first sheet's rows, closes back to a safe returnTo or /files", async () => {
+    const id = w.files["two-sheets-dates.xlsx"];
+    const data = await (await page("?returnTo=%2Fsuppliers%3Fpanel%3Dfiles", id, w.tokenA)).json();
+    expect(data.closeHref).toBe("/suppliers?panel=files");
+    expect(data.preview).toMatchObject({ kind: "xlsx", sheets: ["Leverandører", "Notater"], sheet: 0, refused: null, previewRows: 16, analysable: true });
+    expect((await (await page("?returnTo=https%3A%2F%2Fevil.example", id, w.tokenA)).json()).closeHref).toBe("/files");
+    expect((await (await page("?returnTo=%2F%2Fevil.example", id, w.tokenA)).json()).closeHref).toBe("/files");
+  });
+
+  it("shows the readers' message for a legacy xls with 422; 404 for anyone else's file; 400 for a bad sheet", async () => {
+    const legacy = await page("", w.files["legacy.xls"], w.tokenA);
+    expect(legacy.status).toBe(422);
+    expect((await legacy.json()).preview.refused).toMatch(/\.xlsx/);
+    expect((await page("", w.files["two-sheets-dates.xlsx"], w.tokenB)).status).toBe(404);
+    expect((await page("?sheet=9", w.files["two-sheets-dates.xlsx"], w.tokenA)).status).toBe(400);
   });
 });
