@@ -132,7 +132,14 @@ function SheetPreview({ preview, returnTo }: { preview: FilePreviewData; returnT
       ) : (
         <TableScroll className="rounded-box border border-base-300">
           {/* Its own scroll box, focusable so the keyboard can scroll a table that has nothing else to focus (axe: scrollable-region-focusable). */}
-          <div className="overflow-x-auto" role="region" aria-labelledby={noteId} tabIndex={0}>
+          <div
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+            role="region"
+            aria-labelledby={noteId}
+            // A scrollable region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
             <table className="table table-sm">
               <thead>
                 <tr>
