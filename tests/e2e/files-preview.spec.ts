@@ -107,6 +107,24 @@ test("a legacy xls shows the readers' message; the preview fits a 360 px phone",
   await page.screenshot({ path: `.cache/screenshots-files/preview-phone-${javaScriptEnabled ? "js" : "nojs"}.png` });
 });
 
+test("the files panel offers Preview and View / analyse, and the preview closes back to the page the panel was open on", async ({ page, context }) => {
+  test.skip(!test.info().project.use.javaScriptEnabled, "without JavaScript the panel links to /files, covered above");
+  const user = await createUser({ accessLevel: 1 });
+  await signIn(context, user);
+  await page.goto("/files");
+  const id = await upload(page, "suppliers-utf8-bom-semicolon.csv");
+  await page.goto("/overview?panel=files");
+  const panel = page.getByRole("dialog", { name: "Files" });
+  const preview = panel.getByRole("link", { name: "Preview suppliers-utf8-bom-semicolon.csv" });
+  await expect(preview).toHaveAttribute("href", `/files/${id}/preview?returnTo=%2Foverview%3Fpanel%3Dfiles`);
+  await expect(panel.getByRole("link", { name: "View or analyse suppliers-utf8-bom-semicolon.csv" })).toBeVisible();
+  await preview.click();
+  const dialog = page.getByRole("dialog", { name: "Preview: suppliers-utf8-bom-semicolon.csv" });
+  await expect(dialog.getByRole("cell", { name: "TØNSBERGLIVET AS" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL("/overview?panel=files");
+});
+
 test("another organisation's file is a 404 for the preview, its PDF frame and the API", async ({ page, context, allowBrowserErrors }) => {
   allowBrowserErrors(/status of 404/);
   const owner = await createUser({ accessLevel: 1 });
