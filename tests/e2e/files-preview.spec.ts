@@ -59,6 +59,7 @@ test("upload a CSV, an xlsx and a PDF on /files and preview each", async ({ page
   await expect(xlsxDialog.getByRole("cell", { name: "2024-01-31" })).toBeVisible();
   await expect(xlsxDialog.getByRole("cell", { name: "1234.56" })).toBeVisible();
   await expect(xlsxDialog.getByRole("cell", { name: "0.3", exact: true })).toBeVisible();
+  await expect(xlsxDialog.getByRole("cell", { name: "12.5%", exact: true })).toBeVisible();
   await xlsxDialog.getByRole("link", { name: "Notater" }).click();
   await expect(page).toHaveURL(`/files/${xlsx}/preview?sheet=1`);
   await expect(xlsxDialog.getByRole("cell", { name: "Bærum, Ørsta og Å" })).toBeVisible();
