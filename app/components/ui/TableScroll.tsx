@@ -6,15 +6,24 @@ import { useTranslation } from "~/translations";
  * behind it (CSS only: gradients that scroll with the content cover the
  * shadows at the ends), and on a phone a short "scroll sideways" line. The
  * first column (the row's name) stays in place while the rest scrolls.
+ *
+ * A table with nothing focusable in it (no links, no buttons) names its scroll box with `labelledBy`: the box
+ * becomes a focusable region, so the keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
  */
-export function TableScroll({ className = "", children, ...rest }: React.HTMLAttributes<HTMLDivElement>) {
+export function TableScroll({ className = "", children, labelledBy, ...rest }: React.HTMLAttributes<HTMLDivElement> & { labelledBy?: string }) {
   const { t } = useTranslation();
+  const focusable = labelledBy
+    ? // A scroll region with nothing else to focus takes focus itself.
+      ({ role: "region", "aria-labelledby": labelledBy, tabIndex: 0 } as const)
+    : {};
   return (
     <div className={className} {...rest}>
       <p className="px-3 pt-2 text-right text-xs text-base-content/70 sm:hidden" aria-hidden="true">
         {t("tableScrollHint")} →
       </p>
-      <div className={SCROLL_BOX}>{children}</div>
+      <div className={`${SCROLL_BOX} ${labelledBy ? "focus-visible:outline-2 focus-visible:outline-primary" : ""}`} {...focusable}>
+        {children}
+      </div>
     </div>
   );
 }
