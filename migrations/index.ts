@@ -5,6 +5,7 @@ import * as m0003 from "./0003_supplier_work";
 import * as m0004 from "./0004_credit_reports";
 import * as m0005 from "./0005_connection_work";
 import * as m0007 from "./0007_sign_in_protection";
+import * as m0008 from "./0008_jobs";
 import * as m0010 from "./0010_supplier_imports";
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   "0004_credit_reports": m0004,
   "0005_connection_work": m0005,
   "0007_sign_in_protection": m0007,
+  "0008_jobs": m0008,
   "0010_supplier_imports": m0010,
 };

@@ -475,6 +475,46 @@ export interface ConnectionEventTable {
   created_at: string;
 }
 
+/** A durable background job (server/jobs/). JSON columns hold JSON text. */
+export interface JobTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  user_id: number | null;
+  type: string;
+  payload: Generated<string>;
+  status: Generated<"queued" | "running" | "done" | "failed">;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: string;
+  locked_by: string | null;
+  lease_until: string | null;
+  heartbeat_at: string | null;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  result: string | null;
+  error_key: string | null;
+  error_params: string | null;
+  error_detail: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A recurring job: every N minutes or daily at HH:MM (Europe/Oslo). */
+export interface JobScheduleTable {
+  id: Generated<number>;
+  name: string;
+  kind: "every" | "daily";
+  every_minutes: number | null;
+  at_time: string | null;
+  type: string;
+  payload: Generated<string>;
+  organization_id: number | null;
+  next_run_at: string;
+  last_run_at: string | null;
+  last_job_id: number | null;
+  created_at: string;
+  updated_at: string;
 /** A supplier list being imported from an uploaded spreadsheet (issue 10). JSON columns are text. */
 export interface SupplierImportTable {
   id: Generated<number>;
@@ -547,6 +587,8 @@ export interface DB {
   casefile_comments: CasefileCommentTable;
   casefile_events: CasefileEventTable;
   connection_events: ConnectionEventTable;
+  jobs: JobTable;
+  job_schedules: JobScheduleTable;
   supplier_imports: SupplierImportTable;
   supplier_import_rows: SupplierImportRowTable;
 }
