@@ -13,8 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     // Deleting the uploaded list deletes its analysis (the connections it made stay, and so does their audit trail).
     .addColumn("file_upload_id", "integer", (c) => c.notNull().references("file_uploads.id").onDelete("cascade"))
-    // The job that analyses it (server/jobs); set right after the job is enqueued, in the same transaction.
-    .addColumn("job_id", "integer")
+    // The job that analyses it (server/jobs, migration 0008); set right after the job is enqueued, in the same transaction.
+    .addColumn("job_id", "integer", (c) => c.references("jobs.id").onDelete("set null"))
     // {orgId, orgName, countryCode|null, hasHeaders, sheet}: column indexes from 0.
     .addColumn("mapping", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('analysing', 'ready', 'failed', 'confirmed')`))

@@ -515,6 +515,8 @@ export interface JobScheduleTable {
   last_job_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
 /** A supplier list being imported from an uploaded spreadsheet (issue 10). JSON columns are text. */
 export interface SupplierImportTable {
   id: Generated<number>;
