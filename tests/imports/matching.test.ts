@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { analyseRows, decideByName, matchingContext, type ImportMapping } from "~/jobs/supplier-matching.server";
@@ -30,7 +31,15 @@ beforeAll(async () => {
   await follow(orgId, waysOrg);
   const file = await db()
     .insertInto("file_uploads")
-    .values({ organization_id: orgId, user_id: user.id, file_name: "list.xlsx", file_size: 1, mime_type: "x", storage_key: "0".repeat(32), created_at: AT })
+    .values({
+      organization_id: orgId,
+      user_id: user.id,
+      file_name: "list.xlsx",
+      file_size: 1,
+      mime_type: "x",
+      storage_key: randomBytes(16).toString("hex"),
+      created_at: AT,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const imp = await db()
