@@ -1,0 +1,40 @@
+import fs from "node:fs/promises";
+import readXlsxFile from "read-excel-file/node";
+import { cellText, StoredNumber } from "./format";
+import { type ReadLimits, type SheetReader, SpreadsheetError, MAX_ROWS } from "./types";
+import { checkZip } from "./zip-guard";
+
+/**
+ * An xlsx workbook: the zip is checked first (zip-guard.ts), then
+ * read-excel-file reads every sheet at once (it has no row streaming; the
+ * zip limits bound what it holds). Rows come as cell strings (format.ts).
+ */
+export async function openXlsx(filePath: string, limits: Required<Pick<ReadLimits, "maxBytes">> & ReadLimits): Promise<SheetReader> {
+  const bytes = await fs.readFile(filePath);
+  if (bytes.length > limits.maxBytes) throw new SpreadsheetError("too-large");
+  await checkZip(bytes);
+  limits.signal?.throwIfAborted();
+  let sheets: Array<{ sheet: string; data: unknown[][] }>;
+  try {
+    sheets = (await readXlsxFile<StoredNumber>(bytes, { parseNumber: (text) => new StoredNumber(text), trim: false })) as unknown as typeof sheets;
+  } catch {
+    throw new SpreadsheetError("unreadable");
+  }
+  if (sheets.length === 0) throw new SpreadsheetError("empty");
+  const maxRows = limits.maxRows ?? MAX_ROWS;
+  return {
+    kind: "xlsx",
+    sheets: sheets.map((s) => s.sheet),
+    async *rows(sheet = 0) {
+      const found = sheets[sheet];
+      if (!found) throw new RangeError(`No sheet ${sheet}`);
+      let count = 0;
+      for (const row of found.data) {
+        limits.signal?.throwIfAborted();
+        count += 1;
+        if (count > maxRows) throw new SpreadsheetError("too-large");
+        yield row.map(cellText);
+      }
+    },
+  };
+}
