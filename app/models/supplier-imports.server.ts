@@ -1,10 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
+import { blobStore } from "@server/blob-store";
 import { enqueueJob, jobForUser } from "@server/jobs/queue";
 import type { JobView } from "@server/jobs/types";
+import { openSpreadsheet, PREVIEW_ROWS, previewRows, SpreadsheetError } from "@server/spreadsheets";
 import { emptyCounts, ROW_STATUSES, type Candidate, type ImportMapping, type RowStatus, type StatusCounts } from "~/jobs/supplier-matching.server";
 import { recordConnectionEvent } from "./connection-audit.server";
+import { checkOrgNumber } from "./org-number";
+
+const uploadsStore = blobStore("uploads");
 
 /**
  * Supplier-list imports (issue 10, docs/decisions/018): an uploaded spreadsheet is analysed by the "supplier-analysis" job
@@ -409,4 +414,163 @@ export async function confirmImport(input: Scope & { importId: number; tag: TagC
         .execute();
       return { created, existing, tag };
     });
+}
+
+/* ---------------- the analysis screen and the analyzeFile call ---------------- */
+
+export interface AnalysisSource {
+  file: { id: number; fileName: string };
+  sheets: string[];
+  sheet: number;
+  /** The first rows (PREVIEW_ROWS), padded to the widest. */
+  preview: string[][];
+  columnCount: number;
+}
+
+/**
+ * The user's own file as a spreadsheet: its sheets and the preview of one. undefined when the file is not the user's;
+ * `{ refused }` with the readers' message key when it is not a spreadsheet that can be read.
+ */
+export async function analysisSource(input: Scope & { fileId: number; sheet?: number }): Promise<AnalysisSource | { refused: string } | undefined> {
+  const file = await db()
+    .selectFrom("file_uploads")
+    .select(["id", "file_name", "storage_key"])
+    .where("id", "=", input.fileId)
+    .where("organization_id", "=", input.organizationId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!file) return undefined;
+  try {
+    const reader = await openSpreadsheet(uploadsStore.path(file.storage_key), file.file_name);
+    const sheet = Math.min(Math.max(0, input.sheet ?? 0), reader.sheets.length - 1);
+    const preview = await previewRows(reader, sheet, PREVIEW_ROWS);
+    return { file: { id: file.id, fileName: file.file_name }, sheets: reader.sheets, sheet, preview, columnCount: preview[0]?.length ?? 0 };
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return { refused: error.messageKey };
+    throw error;
+  }
+}
+
+/** What a mapping can be refused for; each is `analyze.errors.<code>` in the imports namespace. */
+export type MappingProblem = "select-both" | "same-column" | "no-such-column" | "no-such-sheet";
+
+export interface MappingInput {
+  orgId: number | null;
+  orgName: number | null;
+  countryCode: number | null;
+  hasHeaders: boolean;
+  sheet: number;
+}
+
+export function mappingProblem(
+  mapping: MappingInput,
+  source: Pick<AnalysisSource, "columnCount" | "sheets">,
+): { problem: MappingProblem; field: string } | null {
+  if (mapping.orgId === null || mapping.orgName === null) return { problem: "select-both", field: mapping.orgId === null ? "orgId" : "orgName" };
+  if (mapping.sheet < 0 || mapping.sheet >= source.sheets.length) return { problem: "no-such-sheet", field: "sheet" };
+  for (const field of ["orgId", "orgName", "countryCode"] as const) {
+    const index = mapping[field];
+    if (index !== null && (index < 0 || index >= source.columnCount)) return { problem: "no-such-column", field };
+  }
+  if (mapping.orgId === mapping.orgName) return { problem: "same-column", field: "orgName" };
+  if (mapping.countryCode !== null && (mapping.countryCode === mapping.orgId || mapping.countryCode === mapping.orgName))
+    return { problem: "same-column", field: "countryCode" };
+  return null;
+}
+
+export type StartResult =
+  | { ok: true; importId: number; jobId: number; href: string }
+  | { ok: false; notFound: true }
+  | { ok: false; refused: string }
+  | { ok: false; problem: MappingProblem; field: string };
+
+/** The one way an analysis starts (the analyzeFile call and the analysis screen's form): checks the file and the mapping, then creates the import. */
+export async function startAnalysis(input: Scope & { fileId: number; mapping: MappingInput }): Promise<StartResult> {
+  const source = await analysisSource({ ...input, sheet: input.mapping.sheet });
+  if (!source) return { ok: false, notFound: true };
+  if ("refused" in source) return { ok: false, refused: source.refused };
+  const problem = mappingProblem(input.mapping, source);
+  if (problem) return { ok: false, ...problem };
+  const { orgId, orgName, countryCode, hasHeaders, sheet } = input.mapping;
+  const { importId, jobId } = await createImport({ ...input, mapping: { orgId: orgId!, orgName: orgName!, countryCode, hasHeaders, sheet } });
+  return { ok: true, importId, jobId, href: importHref(importId) };
+}
+
+const squash = (header: string) =>
+  header
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+const ORG_ID_HEADERS = new Set([
+  "orgnr",
+  "orgno",
+  "orgnummer",
+  "organisasjonsnummer",
+  "organisasjonsnr",
+  "organizationnumber",
+  "organisationnumber",
+  "orgnumber",
+  "orgid",
+  "organizationid",
+  "foretaksnummer",
+  "foretaksregisteret",
+]);
+const NAME_HEADERS = new Set([
+  "name",
+  "navn",
+  "leverandør",
+  "leverandor",
+  "supplier",
+  "suppliername",
+  "leverandørnavn",
+  "firmanavn",
+  "firma",
+  "company",
+  "companyname",
+  "selskap",
+  "selskapsnavn",
+  "organisasjonsnavn",
+  "organizationname",
+  "orgname",
+]);
+const COUNTRY_HEADERS = new Set(["land", "country", "countrycode", "landkode", "nation"]);
+
+/**
+ * The mapping guessed from the header line (orgnr, organisasjonsnummer, org.nr, org nr, organization number, name, navn,
+ * leverandør, supplier, land, country, …), or without headers from the content: the column that holds mostly valid
+ * organisation numbers, and the first mostly-text column beside it.
+ */
+export function guessMapping(preview: string[][], hasHeaders: boolean): { orgId: number | null; orgName: number | null; countryCode: number | null } {
+  const width = preview[0]?.length ?? 0;
+  const guess = { orgId: null as number | null, orgName: null as number | null, countryCode: null as number | null };
+  if (hasHeaders && preview[0]) {
+    preview[0].forEach((cell, i) => {
+      const h = squash(cell);
+      if (guess.orgId === null && (ORG_ID_HEADERS.has(h) || h.startsWith("organisasjonsnummer") || h.startsWith("orgnr"))) guess.orgId = i;
+      else if (guess.orgName === null && NAME_HEADERS.has(h)) guess.orgName = i;
+      else if (guess.countryCode === null && COUNTRY_HEADERS.has(h)) guess.countryCode = i;
+    });
+  }
+  const body = hasHeaders ? preview.slice(1) : preview;
+  const filled = (i: number) => body.filter((r) => (r[i] ?? "").trim() !== "");
+  if (guess.orgId === null && body.length) {
+    for (let i = 0; i < width; i++) {
+      const cells = filled(i);
+      if (cells.length && cells.filter((r) => checkOrgNumber(r[i]).kind === "valid").length * 2 >= cells.length) {
+        guess.orgId = i;
+        break;
+      }
+    }
+  }
+  if (guess.orgName === null && body.length) {
+    for (let i = 0; i < width; i++) {
+      if (i === guess.orgId || i === guess.countryCode) continue;
+      const cells = filled(i);
+      if (cells.length && cells.filter((r) => /\p{L}{3,}/u.test(r[i])).length * 2 > cells.length) {
+        guess.orgName = i;
+        break;
+      }
+    }
+  }
+  return guess;
 }
