@@ -574,3 +574,16 @@ export function guessMapping(preview: string[][], hasHeaders: boolean): { orgId:
   }
   return guess;
 }
+
+/** How many lines of an import would create a supplier if confirmed now: matched ones and ambiguous ones with a choice. */
+export async function linesToCreate(input: Scope & { importId: number }): Promise<number> {
+  const own = await ownImports(db(), input).where("i.id", "=", input.importId).executeTakeFirst();
+  if (!own) return 0;
+  const row = await db()
+    .selectFrom("supplier_import_rows")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("import_id", "=", input.importId)
+    .where((eb) => eb.or([eb("status", "=", "matched"), eb.and([eb("status", "=", "ambiguous"), eb("chosen_company_id", "is not", null)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
