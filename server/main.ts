@@ -4,12 +4,15 @@ import type { ServerBuild } from "@remix-run/node";
 import { createApp } from "./app";
 import { closeDb, db } from "./db";
 import { env } from "./env";
+import { jobsOfBuild } from "./jobs/from-build";
+import { startWorker, type Worker } from "./jobs/worker";
 import { migrateToLatest } from "./migrate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoWorld } from "./seed/demo";
 
 /**
  * The production server: migrates the database, seeds the demo world into an
- * empty one, then serves the built app. One Node process, one SQLite file.
+ * empty one, then serves the built app and runs the background job worker
+ * (WORKER=off leaves jobs to `npm run worker`). One Node process, one SQLite file.
  */
 async function main() {
   const config = env();
@@ -33,17 +36,35 @@ async function main() {
     console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.description}`);
     console.log("");
+    worker = startJobWorker(build);
   });
 
+  let worker: Worker | undefined;
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     console.log(`${signal}: shutting down`);
+    // A running job gets 4 s to end; if it does not, its lease runs out and the next start (or `npm run worker`) runs it again.
+    const stopped = worker ? worker.stop() : Promise.resolve();
     server.close(() => {
-      void closeDb().then(() => process.exit(0));
+      void stopped.then(() => closeDb()).then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** The job worker in this process, with the handlers the built app exports; none when WORKER=off. */
+function startJobWorker(build: ServerBuild): Worker | undefined {
+  if (process.env.WORKER === "off") {
+    console.log("Background jobs: WORKER=off, run them with `npm run worker`.");
+    return undefined;
+  }
+  const { handlers, schedules, missing } = jobsOfBuild(build);
+  if (missing) console.warn("Background jobs: the build exports no jobHandlers; the worker has no job to run.");
+  return startWorker({ db: db(), handlers, schedules, stopTimeoutMs: 4_000 });
 }
 
 main().catch((error) => {
