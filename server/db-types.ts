@@ -326,6 +326,8 @@ export interface FileUploadTable {
   mime_type: string;
   storage_key: string;
   created_at: string;
+  /** Sniffed from the bytes at upload (migration 0009); NULL for older rows until a list sniffs them. */
+  content_kind: "pdf" | "xlsx" | "xls" | "csv" | "other" | null;
 }
 
 export interface ComplianceTaskTemplateTable {

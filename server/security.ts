@@ -28,6 +28,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The file preview frames an uploaded PDF served by this origin (routes/files.$fileId.inline.ts); nothing else is framed.
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -38,9 +40,10 @@ export function contentSecurityPolicy(nonce: string): string {
 /**
  * A PDF opened in the browser is shown by its built-in viewer, a plugin that
  * `object-src 'none'` would block; such an answer runs no script and needs
- * nothing else.
+ * nothing else. Only pages of this origin may frame it (the file preview's
+ * frame); with `frame-ancestors` present browsers ignore X-Frame-Options.
  */
-export const PDF_CONTENT_SECURITY_POLICY = "default-src 'none'; object-src 'self'; frame-ancestors 'none'";
+export const PDF_CONTENT_SECURITY_POLICY = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
 
 /** Headers set on every answer: pages, JSON, static files and errors. */
 export function securityHeaders(nonce: string, https: boolean): Record<string, string> {

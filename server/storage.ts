@@ -5,6 +5,8 @@ import { db, now } from "./db";
 import type { DB } from "./db-types";
 import { blobStore } from "./blob-store";
 import { env } from "./env";
+import { PDF_CONTENT_SECURITY_POLICY } from "./security";
+import { readHead, sniffKind, type FileKind } from "./spreadsheets";
 
 /**
  * Uploaded files: bytes under DATA_DIR/uploads, metadata in `file_uploads`.
@@ -25,6 +27,8 @@ export interface StoredFile {
   fileSize: number;
   mimeType: string;
   storageKey: string;
+  /** What the bytes are (sniffKind), whatever the browser claimed. */
+  contentKind: FileKind;
 }
 
 export interface SaveFileMeta {
@@ -40,6 +44,7 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
   try {
     const fileName = cleanStoredName(meta.fileName);
     const mimeType = meta.mimeType || "application/octet-stream";
+    const contentKind = await sniffStoredFile(storageKey, fileName);
     const row = await database
       .insertInto("file_uploads")
       .values({
@@ -50,10 +55,11 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
         mime_type: mimeType,
         storage_key: storageKey,
         created_at: now(),
+        content_kind: contentKind,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { id: row.id, fileName, fileSize, mimeType, storageKey };
+    return { id: row.id, fileName, fileSize, mimeType, storageKey, contentKind };
   } catch (error) {
     await uploads.remove(storageKey);
     throw error;
@@ -63,6 +69,21 @@ export async function saveFile(data: Buffer | Uint8Array | Readable, meta: SaveF
 /** A read stream over stored bytes, or null when they are gone. */
 export function openFile(storageKey: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
   return uploads.open(storageKey);
+}
+
+/** The stored bytes' path on disk, for readers that need a file (server/spreadsheets). The key is checked; the file may be gone. */
+export function storedFilePath(storageKey: string): string {
+  return uploads.path(storageKey);
+}
+
+/** What the stored bytes are, by their first bytes and the file's name; "other" when they are gone. */
+export async function sniffStoredFile(storageKey: string, fileName: string): Promise<FileKind> {
+  try {
+    return sniffKind(await readHead(storedFilePath(storageKey)), fileName);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "other";
+    throw error;
+  }
 }
 
 /** Removes the bytes only; the `file_uploads` row belongs to whoever deletes the upload. */
@@ -89,12 +110,12 @@ export function safeContentType(mimeType: string): string {
 }
 
 /**
- * `Content-Disposition: attachment` with an ASCII `filename` for old clients
+ * `Content-Disposition: attachment` (or `inline`, for the PDF preview) with an ASCII `filename` for old clients
  * and an RFC 5987 `filename*` for the real name (RFC 6266). Quotes,
  * backslashes, control characters and path separators cannot break out of
  * the header or name a path.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment"): string {
   const name = cleanStoredName(fileName).replace(/[/\\]/g, "_");
   const ascii =
     name
@@ -104,5 +125,17 @@ export function contentDisposition(fileName: string): string {
       .replace(/["\\%;]/g, "_")
       .trim() || "download";
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The headers of a stored PDF shown inline (the file preview's frame): its
+ * real type, no sniffing, no caching in shared caches, and the PDF policy
+ * (no script; only this origin may frame it).
+ */
+export const PDF_INLINE_HEADERS = {
+  "Content-Type": "application/pdf",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
+  "Cache-Control": "private, no-store",
+} as const;

@@ -33,6 +33,7 @@ describe("saveFile", () => {
       fileSize: bytes.length,
       mimeType: "text/csv",
       storageKey: expect.stringMatching(/^[a-f0-9]{32}$/),
+      contentKind: "csv",
     });
     expect(fs.readFileSync(path.join(uploads(), saved.storageKey))).toEqual(bytes);
     const row = await db().selectFrom("file_uploads").selectAll().where("id", "=", saved.id).executeTakeFirstOrThrow();
@@ -43,7 +44,29 @@ describe("saveFile", () => {
       file_size: bytes.length,
       mime_type: "text/csv",
       storage_key: saved.storageKey,
+      content_kind: "csv",
     });
+  });
+
+  it("records the kind the bytes show, not the one the browser claims", async () => {
+    const pdf = await saveFile(Buffer.from("%PDF-1.4\n%%EOF\n"), { fileName: "list.xlsx", mimeType: "application/vnd.ms-excel", organizationId, userId: null });
+    expect(pdf.contentKind).toBe("pdf");
+    const html = await saveFile(Buffer.from("<html><script>alert(1)</script></html>"), {
+      fileName: "report.pdf",
+      mimeType: "application/pdf",
+      organizationId,
+      userId: null,
+    });
+    expect(html.contentKind).toBe("other");
+    const fake = await saveFile(Buffer.from("a,b\n1,2\n"), {
+      fileName: "fake.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      organizationId,
+      userId: null,
+    });
+    expect(fake.contentKind).toBe("other");
+    const row = await db().selectFrom("file_uploads").select("content_kind").where("id", "=", html.id).executeTakeFirstOrThrow();
+    expect(row.content_kind).toBe("other");
   });
 
   it("counts the bytes of a stream", async () => {

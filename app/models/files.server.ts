@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { db } from "@server/db";
-import { deleteStoredFile, saveFile } from "@server/storage";
+import { openSpreadsheet, previewRows, PREVIEW_ROWS, SpreadsheetError, type FileKind } from "@server/spreadsheets";
+import { deleteStoredFile, saveFile, sniffStoredFile, storedFilePath, uploadMaxBytes } from "@server/storage";
 import { recordConnectionEvent } from "~/models/connection-audit.server";
 import { canCustomerDownloadTaskFile } from "~/models/tasks.server";
 
@@ -193,14 +194,36 @@ export async function deleteFile(input: { organizationId: number; userId: number
   return true;
 }
 
+export { PREVIEW_ROWS };
+
+/** Kinds the preview shows: PDF in a frame, the others as a table (spec 02 §5 "Previewable types"). */
+export const PREVIEWABLE_KINDS: readonly FileKind[] = ["pdf", "xlsx", "xls", "csv"];
+/** Kinds "View / analyse" is offered for: .xlsx and the other spreadsheet types (the analysis page explains the .xls refusal). */
+export const ANALYSABLE_KINDS: readonly FileKind[] = ["xlsx", "xls", "csv"];
+
 export interface FileWithAttachments extends FileListItem {
   /** Active connections of the organisation the file is attached to (the delete confirmation names them). */
   attachedConnections: number;
+  /** What the bytes are (sniffed at upload), never the browser's claim. */
+  contentKind: FileKind;
+  previewable: boolean;
+  analysable: boolean;
 }
 
-/** listFiles plus, per file, how many connections it is attached to: the panel's and /files' list. */
+/**
+ * listFiles plus, per file, how many connections it is attached to and its
+ * sniffed kind: the panel's and /files' list. Files uploaded before the kind
+ * was recorded (migration 0009) are sniffed here once and the kind saved.
+ */
 export async function listFilesWithAttachments(input: { organizationId: number; userId: number }): Promise<FileWithAttachments[]> {
-  const files = await listFiles(input);
+  const files = await db()
+    .selectFrom("file_uploads")
+    .select(["id", "file_name as fileName", "file_size as fileSize", "mime_type as mimeType", "content_kind as contentKind", "storage_key as storageKey"])
+    .where("organization_id", "=", input.organizationId)
+    .where("user_id", "=", input.userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   if (files.length === 0) return [];
   const counts = await db()
     .selectFrom("organization_connection_files as f")
@@ -216,5 +239,85 @@ export async function listFilesWithAttachments(input: { organizationId: number; 
     .groupBy("f.file_upload_id")
     .execute();
   const byFile = new Map(counts.map((c) => [c.fileId, Number(c.n)]));
-  return files.map((f) => ({ ...f, attachedConnections: byFile.get(f.id) ?? 0 }));
+  const result: FileWithAttachments[] = [];
+  for (const { storageKey, contentKind: stored, ...file } of files) {
+    const contentKind = stored ?? (await backfillContentKind(file.id, storageKey, file.fileName));
+    result.push({
+      ...file,
+      attachedConnections: byFile.get(file.id) ?? 0,
+      contentKind,
+      previewable: PREVIEWABLE_KINDS.includes(contentKind),
+      analysable: ANALYSABLE_KINDS.includes(contentKind),
+    });
+  }
+  return result;
+}
+
+/** Sniffs a file uploaded before migration 0009 and records its kind. */
+async function backfillContentKind(id: number, storageKey: string, fileName: string): Promise<FileKind> {
+  const kind = await sniffStoredFile(storageKey, fileName);
+  await db().updateTable("file_uploads").set({ content_kind: kind }).where("id", "=", id).where("content_kind", "is", null).execute();
+  return kind;
+}
+
+/**
+ * One of the user's own files with what the preview and the readers need
+ * (its stored key and sniffed kind); undefined for anyone else's, so the
+ * preview answers 404 for them like for a missing id.
+ */
+export async function ownFileForReading(input: {
+  organizationId: number;
+  userId: number;
+  id: number;
+}): Promise<{ id: number; fileName: string; fileSize: number; storageKey: string; contentKind: FileKind } | undefined> {
+  const file = await db()
+    .selectFrom("file_uploads")
+    .select(["id", "file_name as fileName", "file_size as fileSize", "storage_key as storageKey", "content_kind as contentKind"])
+    .where("organization_id", "=", input.organizationId)
+    .where("user_id", "=", input.userId)
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  if (!file) return undefined;
+  return { ...file, contentKind: file.contentKind ?? (await backfillContentKind(file.id, file.storageKey, file.fileName)) };
+}
+
+export interface FilePreview {
+  fileId: number;
+  fileName: string;
+  kind: FileKind;
+  /** Sheet names (a CSV has one); empty for a PDF. */
+  sheets: string[];
+  /** The index of the sheet shown. */
+  sheet: number;
+  /** At most PREVIEW_ROWS rows, cells as strings, padded to the same width. */
+  rows: string[][];
+}
+
+/** Why a preview could not be made: no such file of the user, no such sheet, or the readers refused the file (`refused.messageKey`). */
+export type FilePreviewFailure =
+  | { reason: "not-found" }
+  | { reason: "no-sheet"; sheets: number }
+  | { reason: "refused"; fileId: number; fileName: string; kind: FileKind; code: SpreadsheetError["code"]; messageKey: string };
+
+/**
+ * The first rows of one of the user's own files (the preview and
+ * /api/supplier_upload/parseFile). A PDF has no rows: it is shown in a frame.
+ * Spreadsheets go through the readers (server/spreadsheets), which refuse
+ * legacy .xls, zip bombs, files that are not what they claim, and files over
+ * the upload limit.
+ */
+export async function filePreview(input: { organizationId: number; userId: number; id: number; sheet: number }): Promise<FilePreview | FilePreviewFailure> {
+  const file = await ownFileForReading(input);
+  if (!file) return { reason: "not-found" };
+  const base = { fileId: file.id, fileName: file.fileName, kind: file.contentKind };
+  if (file.contentKind === "pdf") return input.sheet === 0 ? { ...base, sheets: [], sheet: 0, rows: [] } : { reason: "no-sheet", sheets: 0 };
+  try {
+    const reader = await openSpreadsheet(storedFilePath(file.storageKey), file.fileName, { maxBytes: uploadMaxBytes() });
+    if (input.sheet >= reader.sheets.length) return { reason: "no-sheet", sheets: reader.sheets.length };
+    return { ...base, sheets: reader.sheets, sheet: input.sheet, rows: await previewRows(reader, input.sheet, PREVIEW_ROWS) };
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return { reason: "refused", ...base, code: error.code, messageKey: error.messageKey };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { reason: "not-found" };
+    throw error;
+  }
 }

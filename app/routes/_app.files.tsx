@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { z } from "zod";
 import { uploadMaxBytes } from "@server/storage";
-import { DeleteFileStep, FileList, UploadForm } from "~/components/files/FilesPanel";
+import { DeleteFileStep, FileList, ImportsInProgress, UploadForm, type ImportProgressItem } from "~/components/files/FilesPanel";
 import { intentSchema, type FilesActionData } from "~/components/files/schemas";
 import { FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -37,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const confirm = toDelete
     ? { ...toDelete, attachedConnections: await attachedConnectionsCount({ organizationId: owner.organizationId, id: toDelete.id }) }
     : null;
-  return json({ files, confirm, limit: formatByteLimit(uploadMaxBytes()), title: await pageTitle(request, "files:title") });
+  // Slot for the supplier-list analyses in progress: `importsInProgress(owner)` of app/models/supplier-imports.server.ts, wired at merge.
+  const imports: ImportProgressItem[] = [];
+  return json({ files, confirm, imports, limit: formatByteLimit(uploadMaxBytes()), title: await pageTitle(request, "files:title") });
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -129,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FilesScreen() {
-  const { files, confirm, limit } = useLoaderData<typeof loader>();
+  const { files, confirm, imports, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("files");
   // A refused delete (or a form the server could not read) comes back here; the delete step shows its own while it is open.
@@ -153,6 +155,7 @@ export default function FilesScreen() {
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
           <UploadForm limit={limit} actionData={actionData?.intent === "upload" ? actionData : undefined} />
         </div>
+        <ImportsInProgress imports={imports} />
         <FileList files={files} deleteHref={(id) => `/files?delete=${id}`} />
       </div>
     </section>

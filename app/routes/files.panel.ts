@@ -19,5 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const limit = formatByteLimit(uploadMaxBytes());
   if (!user || user.organizationId == null || !can(user, "ownFiles")) return json<FilesPanelData>({ signedIn: false, files: [], limit }, { headers });
   const files = await listFilesWithAttachments({ organizationId: user.organizationId, userId: user.id });
+  // Slot for the supplier-list analyses in progress: `imports: await importsInProgress({ organizationId, userId })`
+  // (app/models/supplier-imports.server.ts), wired at merge; FilesPanel renders them.
   return json<FilesPanelData>({ signedIn: true, files, limit }, { headers });
 }

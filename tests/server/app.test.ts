@@ -97,6 +97,7 @@ function expectSecurityHeaders(answer: Answer) {
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
   expect(csp.match(/script-src[^;]*/)![0]).not.toContain("unsafe-inline");
   expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("frame-src 'self'");
   expect(answer.headers["x-frame-options"]).toBe("DENY");
   expect(answer.headers["x-content-type-options"]).toBe("nosniff");
   expect(answer.headers["referrer-policy"]).toBe("same-origin");
@@ -124,10 +125,10 @@ describe("security headers", () => {
     expect(String(second.headers["content-security-policy"])).not.toContain(nonce);
   });
 
-  it("a PDF gets a policy its viewer can work with, still unframable and without scripts", async () => {
+  it("a PDF gets a policy its viewer can work with, framable only by this origin (the file preview) and without scripts", async () => {
     const pdf = await direct.send("GET", "/agreement.pdf");
     expect(pdf.headers["content-type"]).toBe("application/pdf");
-    expect(pdf.headers["content-security-policy"]).toBe("default-src 'none'; object-src 'self'; frame-ancestors 'none'");
+    expect(pdf.headers["content-security-policy"]).toBe("default-src 'none'; object-src 'self'; frame-ancestors 'self'");
     expect(pdf.headers["x-frame-options"]).toBe("DENY");
     expect(pdf.headers["x-content-type-options"]).toBe("nosniff");
   });

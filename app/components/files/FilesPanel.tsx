@@ -6,6 +6,7 @@ import { useTranslation } from "~/translations";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { formatThousands } from "~/models/format";
 import { uploadFormSchema, type FilesActionData } from "./schemas";
 
 /**
@@ -22,12 +23,32 @@ export interface PanelFile {
   fileSize: number;
   mimeType: string;
   attachedConnections: number;
+  /** Preview is offered (PDF, xlsx, xls, CSV by the sniffed bytes, app/models/files.server.ts). */
+  previewable: boolean;
+  /** View / analyse is offered (xlsx and the other spreadsheet kinds). */
+  analysable: boolean;
+}
+
+/**
+ * A supplier-list analysis of the user in progress (the analysis → import
+ * feature's `importsInProgress`, app/models/supplier-imports.server.ts). The
+ * panel and /files render them when their loader passes them.
+ */
+export interface ImportProgressItem {
+  importId: number;
+  fileName: string;
+  status: "queued" | "running" | "ready" | "failed" | "confirmed";
+  done: number;
+  total: number | null;
+  href: string;
 }
 
 export interface FilesPanelData {
   signedIn: boolean;
   files: PanelFile[];
   limit: string;
+  /** Analyses in progress; absent until the loader provides them. */
+  imports?: ImportProgressItem[];
 }
 
 /** The browser's fallback name when a download carries no Content-Disposition name (spec 02 §7). */
@@ -85,6 +106,7 @@ export function FilesPanel() {
   return (
     <div className="mt-6 flex flex-col gap-6">
       <UploadForm limit={data.limit} />
+      <ImportsInProgress imports={data.imports} />
       <FileList files={data.files} deleteHref={(id) => withPanelParam(location, String(id))} />
       <Link to="/files" className="link link-primary text-sm">
         {t("openPage")}
@@ -200,18 +222,34 @@ export function FileList({ files, deleteHref }: { files: PanelFile[]; deleteHref
   );
 }
 
+/** `?returnTo=` for a page opened from the list, so closing it comes back here (/files is the page's own default). */
+function withReturnTo(href: string, location: { pathname: string; search: string }): string {
+  const here = location.pathname + location.search;
+  return here === "/files" ? href : `${href}?${new URLSearchParams({ returnTo: here })}`;
+}
+
 /**
- * Download and Delete. Preview (PDF, spreadsheets) and View/Analyse (.xlsx
- * and supplier-list mime types) come with a later issue: they belong here,
- * before Download, each opening its modal as URL state (`?preview={id}`,
- * `?analyse={id}`) so they too work without JavaScript. Delete opens the
- * confirmation step (URL state too).
+ * Preview (PDF, xlsx, xls, CSV) and View / analyse (xlsx and the other
+ * spreadsheet kinds), offered by the kind the bytes showed at upload, never
+ * by the browser's claimed mime type; each is a page (a modal over the
+ * shell) that closes back here, so they work without JavaScript. Then
+ * Download, and Delete, which opens the confirmation step (URL state).
  */
 function FileActions({ file, deleteHref }: { file: PanelFile; deleteHref: string }) {
   const { t } = useTranslation("files");
+  const location = useLocation();
   return (
-    <div className="flex items-center gap-2">
-      {/* Later issue: <PreviewButton file={file} /> and <AnalyseButton file={file} /> */}
+    <div className="flex flex-wrap items-center gap-2">
+      {file.previewable ? (
+        <Link to={withReturnTo(`/files/${file.id}/preview`, location)} className="btn btn-ghost btn-xs" aria-label={t("previewName", { name: file.fileName })}>
+          {t("preview")}
+        </Link>
+      ) : null}
+      {file.analysable ? (
+        <Link to={withReturnTo(`/files/${file.id}/analyze`, location)} className="btn btn-ghost btn-xs" aria-label={t("analyseName", { name: file.fileName })}>
+          {t("analyse")}
+        </Link>
+      ) : null}
       <a
         href={`/api/file-uploads/${file.id}/download`}
         // The Content-Disposition name wins over this one; it is only the fallback.
@@ -259,5 +297,44 @@ export function DeleteFileStep({
       redirectTo={cancelHref}
       action={action}
     />
+  );
+}
+
+/**
+ * Analyses of the user's supplier lists that are not finished, with their
+ * progress (rows done of total) and a link to each one's page, which shows
+ * the current state with and without JavaScript. Nothing when there are none.
+ */
+export function ImportsInProgress({ imports }: { imports?: ImportProgressItem[] }) {
+  const { t, i18n } = useTranslation("files");
+  const headingId = useId();
+  if (!imports?.length) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-semibold">
+        {t("importsHeading")}
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {imports.map((item) => (
+          <li key={item.importId} className="rounded-box border border-base-300 px-3 py-2">
+            <Link to={item.href} className="link link-primary break-words font-medium">
+              {item.fileName}
+            </Link>
+            <progress
+              className="progress progress-primary mt-1 block w-full"
+              value={item.total ? item.done : undefined}
+              max={item.total ?? undefined}
+              aria-label={item.fileName}
+            />
+            <p className="text-xs text-base-content/70">
+              {t("importProgress", {
+                done: formatThousands(item.done, i18n.language),
+                total: item.total == null ? "…" : formatThousands(item.total, i18n.language),
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
