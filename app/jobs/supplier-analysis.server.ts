@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
 import writeExcelFile, { type SheetData } from "write-excel-file/node";
-import { blobStore } from "@server/blob-store";
 import { db, now } from "@server/db";
+import { storedFilePath } from "@server/storage";
 import type { DB } from "@server/db-types";
 import { PermanentJobError, type JobContext } from "@server/jobs/types";
 import { openSpreadsheet, SpreadsheetError } from "@server/spreadsheets";
@@ -29,8 +29,6 @@ export interface SupplierAnalysisResult {
   resultFileId?: number | null;
   skipped?: string;
 }
-
-const uploads = blobStore("uploads");
 
 /** The result file's storage key: the same for every attempt of one import, so a retry overwrites instead of adding a file. */
 export function resultStorageKey(importId: number, createdAt: string): string {
@@ -131,7 +129,7 @@ export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>)
     return;
   }
   const mapping = JSON.parse(imp.mapping) as ImportMapping;
-  const filePath = uploads.path(imp.storage_key);
+  const filePath = storedFilePath(imp.storage_key);
 
   let analysed: Awaited<ReturnType<typeof analyseRows>>;
   try {
@@ -160,7 +158,7 @@ export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>)
   }
 
   const storageKey = resultStorageKey(importId, imp.created_at);
-  const fileSize = await writeResultFile(db(), { importId, header: analysed.header, language: imp.language, target: uploads.path(storageKey) });
+  const fileSize = await writeResultFile(db(), { importId, header: analysed.header, language: imp.language, target: storedFilePath(storageKey) });
   const t = await i18nServer.getFixedT(isLanguage(imp.language) ? imp.language : "en", "imports");
   const baseName = imp.file_name.replace(/\.(xlsx|xls|csv|txt)$/i, "");
 
@@ -181,6 +179,7 @@ export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>)
               file_name: t("result.fileName", { name: baseName }),
               file_size: fileSize,
               mime_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              content_kind: "xlsx",
               storage_key: storageKey,
               created_at: now(),
             })

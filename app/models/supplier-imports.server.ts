@@ -1,15 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import { db, now } from "@server/db";
+import { storedFilePath } from "@server/storage";
 import type { DB } from "@server/db-types";
-import { blobStore } from "@server/blob-store";
 import { enqueueJob, jobForUser } from "@server/jobs/queue";
 import type { JobView } from "@server/jobs/types";
 import { openSpreadsheet, PREVIEW_ROWS, previewRows, SpreadsheetError } from "@server/spreadsheets";
 import { emptyCounts, ROW_STATUSES, type Candidate, type ImportMapping, type RowStatus, type StatusCounts } from "~/jobs/supplier-matching.server";
 import { recordConnectionEvent } from "./connection-audit.server";
 import { checkOrgNumber } from "./org-number";
-
-const uploadsStore = blobStore("uploads");
 
 /**
  * Supplier-list imports (issue 10, docs/decisions/018): an uploaded spreadsheet is analysed by the "supplier-analysis" job
@@ -441,7 +439,7 @@ export async function analysisSource(input: Scope & { fileId: number; sheet?: nu
     .executeTakeFirst();
   if (!file) return undefined;
   try {
-    const reader = await openSpreadsheet(uploadsStore.path(file.storage_key), file.file_name);
+    const reader = await openSpreadsheet(storedFilePath(file.storage_key), file.file_name);
     const sheet = Math.min(Math.max(0, input.sheet ?? 0), reader.sheets.length - 1);
     const preview = await previewRows(reader, sheet, PREVIEW_ROWS);
     return { file: { id: file.id, fileName: file.file_name }, sheets: reader.sheets, sheet, preview, columnCount: preview[0]?.length ?? 0 };

@@ -13,6 +13,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm, requireId } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { pageTitle } from "~/models/page-title.server";
@@ -43,9 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const source = await analysisSource({ organizationId: user.organizationId, userId: user.id, fileId, sheet: index(q.get("sheet")) ?? 0 });
   if (!source) throw errorResponse(404, "No file with this id.");
   const title = await pageTitle(request, "imports:analyze.title");
+  // Where the dialog closes to: the page it was opened from (the files panel's link says), else /files.
+  const returnTo = q.get("returnTo");
+  const closeHref = safeRedirect(returnTo, "/files");
   if ("refused" in source) {
     const t = await i18nServer.getFixedT(request);
-    return json({ title, fileId, refused: t(source.refused), view: null });
+    return json({ title, fileId, closeHref, returnTo: null, refused: t(source.refused), view: null });
   }
   const guess = guessMapping(source.preview, hasHeaders);
   const chosen = (name: string, guessed: number | null) => {
@@ -61,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     title,
     fileId,
+    closeHref,
+    returnTo: closeHref === returnTo ? returnTo : null,
     refused: null,
     view: {
       fileName: source.file.fileName,
@@ -89,6 +95,8 @@ const analyzeSchema = z.object({
   orgName: column,
   countryCode: column,
   js: z.literal("1").optional(),
+  mapped: z.string().optional(),
+  returnTo: z.string().optional(),
 });
 
 /**
@@ -177,7 +185,7 @@ function ColumnSelect({
 }
 
 export default function AnalyzeScreen() {
-  const { view, refused, fileId } = useLoaderData<typeof loader>();
+  const { view, refused, fileId, closeHref, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("imports");
   const hydrated = useHydrated();
@@ -198,12 +206,12 @@ export default function AnalyzeScreen() {
   return (
     <Dialog
       title={view ? t("analyze.titleFor", { name: view.fileName }) : t("analyze.title")}
-      closeHref="/files"
+      closeHref={closeHref}
       size="xl"
       footer={
         view ? (
           <>
-            <Link to="/files" className="btn btn-ghost btn-sm">
+            <Link to={closeHref} className="btn btn-ghost btn-sm">
               {t("analyze.cancel")}
             </Link>
             <button type="submit" form="analyze-form" name="intent" value="analyze" className="btn btn-primary btn-sm" disabled={busy}>
@@ -220,6 +228,7 @@ export default function AnalyzeScreen() {
       ) : (
         <Form ref={formRef} method="post" id="analyze-form" action={`/files/${fileId}/analyze`} className="space-y-4" preventScrollReset>
           <input type="hidden" name="mapped" value="1" />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p className="text-sm text-base-content/70">{t("analyze.intro")}</p>
           <div className="flex flex-wrap items-end gap-4">
