@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "@server/db-types";
 import { checkOrgNumber, nameConfidence, type OrgNumberProblem } from "~/models/org-number";
 import { ftsQuery } from "~/models/registry.server";
+import { ROW_STATUSES, type RowStatus } from "./import-statuses";
 
 /**
  * The matching of a supplier list, one line at a time, against the registry (the `companies` table and its FTS index):
@@ -10,8 +11,7 @@ import { ftsQuery } from "~/models/registry.server";
  * row; nothing here creates a supplier.
  */
 
-export type RowStatus = "matched" | "ambiguous" | "not_found" | "invalid" | "existing" | "duplicate";
-export const ROW_STATUSES: readonly RowStatus[] = ["matched", "ambiguous", "not_found", "invalid", "existing", "duplicate"];
+export { ROW_STATUSES, type RowStatus };
 
 /** Why a line got its status; each is `reason.<key>` in the imports namespace. */
 export type RowReason =

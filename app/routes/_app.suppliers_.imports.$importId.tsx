@@ -17,16 +17,8 @@ import { errorResponse } from "~/http/responses.server";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { pageTitle } from "~/models/page-title.server";
-import {
-  chooseCandidate,
-  confirmImport,
-  getImport,
-  ImportError,
-  importRows,
-  linesToCreate,
-  ROW_STATUSES,
-  type RowStatus,
-} from "~/models/supplier-imports.server";
+import { chooseCandidate, confirmImport, getImport, ImportError, importRows, linesToCreate } from "~/models/supplier-imports.server";
+import { ROW_STATUSES, type RowStatus } from "~/jobs/import-statuses";
 import { listTags } from "~/models/tags.server";
 import { useTranslation } from "~/translations";
 
