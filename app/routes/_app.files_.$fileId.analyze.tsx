@@ -156,7 +156,7 @@ function ColumnSelect({
   const { t } = useTranslation("imports");
   const id = `analyze-${name}`;
   return (
-    <div className="form-control">
+    <div className="flex flex-col gap-1">
       <label htmlFor={id} className="label text-sm font-medium">
         {label}
       </label>
@@ -237,7 +237,7 @@ export default function AnalyzeScreen() {
               <span className="text-sm">{t("analyze.hasHeaders")}</span>
             </label>
             {view.sheets.length > 1 ? (
-              <div className="form-control">
+              <div className="flex flex-col gap-1">
                 <label htmlFor="analyze-sheet" className="label text-sm font-medium">
                   {t("analyze.sheet")}
                 </label>

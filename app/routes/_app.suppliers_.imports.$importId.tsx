@@ -211,7 +211,7 @@ function ConfirmForm({ tags, toCreate, redirectTo }: { tags: Data["tags"]; toCre
           <h2 className="text-lg font-semibold">{t("page.confirmTitle")}</h2>
           <p className="text-sm">{t("page.confirmLead", { count: toCreate })}</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="form-control">
+            <div className="flex flex-col gap-1">
               <label htmlFor="import-tag" className="label text-sm font-medium">
                 {t("page.tag")}
               </label>
@@ -231,7 +231,7 @@ function ConfirmForm({ tags, toCreate, redirectTo }: { tags: Data["tags"]; toCre
               </select>
               <FieldError form={form} name="tagId" />
             </div>
-            <div className="form-control">
+            <div className="flex flex-col gap-1">
               <label htmlFor="import-new-tag" className="label text-sm font-medium">
                 {t("page.newTag")}
               </label>

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "./test";
-import { createUser, queryDb, signIn } from "./helpers";
+import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
  * The supplier-list import (issue 10), with JavaScript and without: upload a list, open View / analyse, see the
@@ -29,6 +29,8 @@ test("a supplier list is analysed, resolved and imported with a tag", async ({ p
   await expect(dialog.getByLabel("Org ID column")).toHaveValue("0");
   await expect(dialog.getByLabel("Org Name column")).toHaveValue("1");
   await expect(dialog.getByLabel("Country column (optional)")).toHaveValue("2");
+  if (javaScriptEnabled) await expectAccessible(page);
+  await page.screenshot({ path: `.cache/screenshots-imports/analyze-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
 
   await dialog.getByLabel("Org Name column").selectOption("");
   await page.getByRole("button", { name: "Analyze" }).click();
@@ -62,6 +64,8 @@ test("a supplier list is analysed, resolved and imported with a tag", async ({ p
   await expect(filters.getByRole("link", { name: "Duplicate 1" })).toBeVisible();
   await expect(filters.getByRole("link", { name: "Not found 1" })).toBeVisible();
   await expect(page.getByText("The organization number's check digit is wrong (a typing error?).")).toBeVisible();
+  if (javaScriptEnabled) await expectAccessible(page);
+  await page.screenshot({ path: `.cache/screenshots-imports/report-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
 
   await filters.getByRole("link", { name: "Ambiguous 1" }).click();
   await expect(page).toHaveURL(/status=ambiguous/);
