@@ -1,23 +1,35 @@
+import type { NumberFormat } from "./xlsx-formats";
+
 /**
  * Cells as the user sees them in Excel, as strings.
  * - Numbers come from the reader as the stored decimal text (parseNumber
  *   keeps it) and are shown with at most 15 significant digits, as Excel's
- *   General format does: 0.30000000000000004 is "0.3". Number formats are
- *   not applied (read-excel-file does not expose them): a 12.5 % cell is
- *   its value, "0.125", and 1234.5 has no thousands separator.
+ *   General format does: 0.30000000000000004 is "0.3". A percentage format
+ *   shows the percentage ("0.0%": 0.125 → "12.5%") and a fixed count of
+ *   decimals shows them ("#,##0.00": -7.5 → "-7.50"), without thousands
+ *   separators (they depend on the reader's locale; xlsx-formats.ts finds
+ *   the formats). Other formats (currency, text, conditions) read as General.
  * - Dates (cells with a date format; read-excel-file turns them into Date
  *   objects in UTC) are ISO: yyyy-mm-dd, with " hh:mm" (":ss") when the
  *   cell has a time of day.
  * - Booleans are TRUE/FALSE as Excel shows them; empty cells "".
  */
-export function cellText(value: unknown): string {
+export function cellText(value: unknown, format?: NumberFormat): string {
   if (value == null) return "";
-  if (value instanceof StoredNumber) return numberText(value.text);
+  if (value instanceof StoredNumber) return format ? formattedNumber(value.text, format) : numberText(value.text);
   if (typeof value === "string") return value;
   if (typeof value === "number") return numberText(String(value));
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (value instanceof Date) return dateText(value);
   return String(value);
+}
+
+/** The stored decimal text shown in a percentage or fixed-decimals format. */
+export function formattedNumber(stored: string, format: NumberFormat): string {
+  const n = Number(stored);
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return numberText(stored);
+  if (format.percent) return `${Number((n * 100).toPrecision(15)).toFixed(format.decimals)}%`;
+  return Number(n.toPrecision(15)).toFixed(format.decimals);
 }
 
 /** A numeric cell's stored text (read-excel-file's parseNumber), kept apart from text cells such as "0125". */

@@ -24,6 +24,8 @@ export interface ZipEntry {
   compressedSize: number;
   uncompressedSize: number;
   localOffset: number;
+  /** Where the entry's (compressed) data starts; set by checkZip. */
+  dataOffset?: number;
 }
 
 const EOCD = 0x06054b50;
@@ -71,6 +73,7 @@ export async function checkZip(bytes: Buffer, limits = ZIP_LIMITS): Promise<ZipE
     const extraLength = bytes.readUInt16LE(entry.localOffset + 28);
     const start = entry.localOffset + 30 + nameLength + extraLength;
     dataAt.set(entry, start);
+    entry.dataOffset = start;
     expected = start + entry.compressedSize;
     if (entry.flags & 0x8) {
       // A data descriptor follows the data: 12 bytes, or 16 with its optional signature.
@@ -138,4 +141,12 @@ function centralDirectory(bytes: Buffer, limits: typeof ZIP_LIMITS): ZipEntry[] 
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** The bytes of an entry checkZip has passed, inflated with the cap at its declared size. */
+export async function readEntry(bytes: Buffer, entry: ZipEntry): Promise<Buffer> {
+  if (entry.dataOffset === undefined) throw new Error("readEntry needs an entry checked by checkZip");
+  const data = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+  if (entry.method === 0) return data;
+  return inflateRaw(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
 }

@@ -78,7 +78,7 @@ describe("GET /api/supplier_upload/parseFile", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ fileId: id, fileName: "two-sheets-dates.xlsx", kind: "xlsx", sheets: ["Leverandører", "Notater"], sheet: 0 });
-    expect(body.rows[1]).toEqual(["832175692", "WAYS AS", "2024-01-31", "1234.56", "0.125", "0.3", "0151"]);
+    expect(body.rows[1]).toEqual(["832175692", "WAYS AS", "2024-01-31", "1234.56", "12.5%", "0.3", "0151"]);
     const second = await (await parse(`fileId=${id}&sheet=1`, w.tokenA)).json();
     expect(second.sheet).toBe(1);
     expect(second.rows[2]).toEqual(["Bærum, Ørsta og Å"]);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkZip, detectEncoding, openSpreadsheet, previewRows, readHead, sniffKind, SpreadsheetError, type SheetReader } from "../../server/spreadsheets";
 import { cellText } from "../../server/spreadsheets/format";
-import { StoredNumber } from "../../server/spreadsheets/format";
+import { formattedNumber, StoredNumber } from "../../server/spreadsheets/format";
+import { parseNumberFormat } from "../../server/spreadsheets/xlsx-formats";
 import { FIXTURES, makeLargeCsv, makeZipBomb, minimalPdf, ORG_NUMBER_ROWS, SUPPLIERS } from "../fixtures/spreadsheets/make";
 
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -82,13 +83,13 @@ describe("xlsx", () => {
     expect(await all(await open("suppliers-no-headers.xlsx"))).toEqual(supplierRows);
   });
 
-  it("lists every sheet; dates as ISO, decimals without float noise, text with a leading zero kept", async () => {
+  it("lists every sheet; dates as ISO, percentages and fixed decimals as formatted, no float noise, text with a leading zero kept", async () => {
     const reader = await open("two-sheets-dates.xlsx");
     expect(reader.sheets).toEqual(["Leverandører", "Notater"]);
     const [header, first, second] = await previewRows(reader, 0);
     expect(header).toEqual(["Organisasjonsnummer", "Navn", "Avtale fra", "Beløp", "Andel", "Sum", "Postnummer"]);
-    expect(first).toEqual(["832175692", "WAYS AS", "2024-01-31", "1234.56", "0.125", "0.3", "0151"]);
-    expect(second).toEqual(["993020923", "TØNSBERGLIVET AS", "2023-12-01 13:45", "-7.5", "1", "12345678.9", "3110"]);
+    expect(first).toEqual(["832175692", "WAYS AS", "2024-01-31", "1234.56", "12.5%", "0.3", "0151"]);
+    expect(second).toEqual(["993020923", "TØNSBERGLIVET AS", "2023-12-01 13:45", "-7.50", "100%", "12345678.9", "3110"]);
     expect(await previewRows(reader, 1)).toEqual([["Notat"], ["Leverandørlisten er eksportert fra innkjøpssystemet."], ["Bærum, Ørsta og Å"]]);
   });
 
@@ -104,6 +105,18 @@ describe("xlsx", () => {
     expect(cellText(true)).toBe("TRUE");
     expect(cellText(null)).toBe("");
     expect(cellText("0125")).toBe("0125");
+  });
+
+  it("understands percentage and fixed-decimal formats, and leaves the rest as General", () => {
+    expect(parseNumberFormat("0.0%")).toEqual({ percent: true, decimals: 1 });
+    expect(parseNumberFormat("0%")).toEqual({ percent: true, decimals: 0 });
+    expect(parseNumberFormat("#,##0.00")).toEqual({ percent: false, decimals: 2 });
+    expect(parseNumberFormat('[Red]#,##0.00;"minus "#,##0.00')).toEqual({ percent: false, decimals: 2 });
+    for (const general of ["General", "0", "#,##0", "@", "0.00E+00", '"kr" #,##0.00 "per" ???', "# ?/?", "dd.mm.yyyy"])
+      expect(parseNumberFormat(general), general).toBeNull();
+    expect(formattedNumber("0.07", { percent: true, decimals: 0 })).toBe("7%");
+    expect(formattedNumber("0.30000000000000004", { percent: false, decimals: 2 })).toBe("0.30");
+    expect(formattedNumber("1234.565", { percent: false, decimals: 0 })).toBe("1235");
   });
 
   it("stops at maxRows with too-large", async () => {

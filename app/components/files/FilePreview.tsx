@@ -130,37 +130,47 @@ function SheetPreview({ preview, returnTo }: { preview: FilePreviewData; returnT
       {preview.rows.length === 0 ? (
         <p>{t("emptySheet")}</p>
       ) : (
-        <TableScroll className="rounded-box border border-base-300" role="region" aria-labelledby={noteId} tabIndex={0}>
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="w-12 text-right">
-                  {t("row")}
-                </th>
-                {Array.from({ length: width }, (_, c) => (
-                  <th key={c} scope="col">
-                    <abbr title={t("column", { letter: columnLetter(c) })} className="no-underline">
-                      {columnLetter(c)}
-                    </abbr>
+        <TableScroll className="rounded-box border border-base-300">
+          {/* Its own scroll box, focusable so the keyboard can scroll a table that has nothing else to focus (axe: scrollable-region-focusable). */}
+          <div
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+            role="region"
+            aria-labelledby={noteId}
+            // A scrollable region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="w-12 text-right">
+                    {t("row")}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((row, r) => (
-                <tr key={r}>
-                  <th scope="row" className="text-right font-normal text-base-content/70">
-                    {r + 1}
-                  </th>
-                  {row.map((cell, c) => (
-                    <td key={c} className="max-w-[18rem] whitespace-pre-wrap break-words align-top">
-                      {cell}
-                    </td>
+                  {Array.from({ length: width }, (_, c) => (
+                    <th key={c} scope="col">
+                      <abbr title={t("column", { letter: columnLetter(c) })} className="no-underline">
+                        {columnLetter(c)}
+                      </abbr>
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {preview.rows.map((row, r) => (
+                  <tr key={r}>
+                    <th scope="row" className="text-right font-normal text-base-content/70">
+                      {r + 1}
+                    </th>
+                    {row.map((cell, c) => (
+                      <td key={c} className="min-w-[8rem] max-w-[18rem] whitespace-pre-wrap break-words align-top">
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </TableScroll>
       )}
     </div>
