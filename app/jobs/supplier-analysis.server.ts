@@ -7,8 +7,10 @@ import { storedFilePath } from "@server/storage";
 import type { DB } from "@server/db-types";
 import { PermanentJobError, type JobContext } from "@server/jobs/types";
 import { openSpreadsheet, SpreadsheetError } from "@server/spreadsheets";
-import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
+import { translate, type Store } from "~/translate";
+import enImports from "../../locales/en/imports.json";
+import noImports from "../../locales/no/imports.json";
 import { analyseRows, matchingContext, type ImportMapping, type StatusCounts } from "./supplier-matching.server";
 
 /**
@@ -71,6 +73,15 @@ async function failImport(importId: number, messageKey: string): Promise<void> {
     });
 }
 
+// The job reads its texts from the locale files directly (not through the request-bound i18next instance), so it runs the
+// same in the server, in `npm run worker` and in a plain Node process (the crash test).
+const STORE: Store = { en: { imports: enImports }, no: { imports: noImports } };
+type T = (key: string, options?: Record<string, unknown>) => string;
+const textsFor = (language: string): T => {
+  const languages = isLanguage(language) && language !== "en" ? [language, "en"] : ["en"];
+  return (key, options) => translate(STORE, languages, "imports", key, options);
+};
+
 const columnLetter = (index: number): string => {
   let n = index + 1;
   let s = "";
@@ -84,7 +95,7 @@ const columnLetter = (index: number): string => {
 
 /** The result spreadsheet: the original columns, then status, matched organisation number, matched name and reason. */
 async function writeResultFile(database: Kysely<DB>, input: { importId: number; header: string[] | null; language: string; target: string }): Promise<number> {
-  const t = await i18nServer.getFixedT(isLanguage(input.language) ? input.language : "en", "imports");
+  const t = textsFor(input.language);
   const widest = await database
     .selectFrom("supplier_import_rows")
     .select((eb) => eb.fn.max(eb.fn("json_array_length", ["cells"])).as("w"))
@@ -159,7 +170,7 @@ export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>)
 
   const storageKey = resultStorageKey(importId, imp.created_at);
   const fileSize = await writeResultFile(db(), { importId, header: analysed.header, language: imp.language, target: storedFilePath(storageKey) });
-  const t = await i18nServer.getFixedT(isLanguage(imp.language) ? imp.language : "en", "imports");
+  const t = textsFor(imp.language);
   const baseName = imp.file_name.replace(/\.(xlsx|xls|csv|txt)$/i, "");
 
   await ctx.finish(async (trx: Transaction<DB>) => {
