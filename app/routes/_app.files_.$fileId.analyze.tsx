@@ -11,6 +11,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
+import { can } from "~/http/permissions";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm, requireId } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
@@ -33,10 +34,12 @@ const letter = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : le
  * /files/:fileId/analyze — the File analysis modal (spec 02): has-headers, the sheet, the Org ID, Org Name and optional
  * Country columns (named by header or by letter), and the first 16 rows. The view is URL state read by a GET form
  * (`mapped=1` says the form was sent, so an unticked has-headers means no headers); Analyze posts the same form. The
- * mapping starts as a guess from the headers. Importing creates suppliers: `suppliersWrite`.
+ * mapping starts as a guess from the headers. Anyone may view their own file here (`ownFiles`); Analyze needs
+ * `suppliersWrite`, since confirming the import creates suppliers (without it the form says so and offers no button).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, "suppliersWrite");
+  const user = await requireUser(request, "ownFiles");
+  const canImport = can(user, "suppliersWrite");
   const fileId = requireId(params.fileId, "fileId");
   const q = new URL(request.url).searchParams;
   const mapped = q.get("mapped") === "1";
@@ -49,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const closeHref = safeRedirect(returnTo, "/files");
   if ("refused" in source) {
     const t = await i18nServer.getFixedT(request);
-    return json({ title, fileId, closeHref, returnTo: null, refused: t(source.refused), view: null });
+    return json({ title, fileId, closeHref, returnTo: null, canImport, refused: t(source.refused), view: null });
   }
   const guess = guessMapping(source.preview, hasHeaders);
   const chosen = (name: string, guessed: number | null) => {
@@ -67,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     fileId,
     closeHref,
     returnTo: closeHref === returnTo ? returnTo : null,
+    canImport,
     refused: null,
     view: {
       fileName: source.file.fileName,
@@ -185,7 +189,7 @@ function ColumnSelect({
 }
 
 export default function AnalyzeScreen() {
-  const { view, refused, fileId, closeHref, returnTo } = useLoaderData<typeof loader>();
+  const { view, refused, fileId, closeHref, returnTo, canImport } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("imports");
   const hydrated = useHydrated();
@@ -209,7 +213,7 @@ export default function AnalyzeScreen() {
       closeHref={closeHref}
       size="xl"
       footer={
-        view ? (
+        view && canImport ? (
           <>
             <Link to={closeHref} className="btn btn-ghost btn-sm">
               {t("analyze.cancel")}
@@ -230,7 +234,7 @@ export default function AnalyzeScreen() {
           <input type="hidden" name="mapped" value="1" />
           {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <p className="text-sm text-base-content/70">{t("analyze.intro")}</p>
+          <p className="text-sm text-base-content/70">{canImport ? t("analyze.intro") : t("analyze.viewOnly")}</p>
           <div className="flex flex-wrap items-end gap-4">
             <label className="label cursor-pointer gap-2">
               <input type="checkbox" name="hasHeaders" value="1" defaultChecked={view.hasHeaders} className="checkbox checkbox-sm" onChange={refresh} />

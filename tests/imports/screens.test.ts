@@ -139,3 +139,24 @@ describe("/suppliers/imports/:importId", () => {
     expect((await post(token, importId, { intent: "nonsense" })).status).toBe(400);
   });
 });
+
+describe("/files/:fileId/analyze for a viewer", () => {
+  it("shows the file but not Analyze, and refuses the post", async () => {
+    const viewer = await signedIn("screens-viewer@example.com", orgId, 1);
+    const viewerId = (await db().selectFrom("users").select("id").where("email", "=", "screens-viewer@example.com").executeTakeFirstOrThrow()).id;
+    const own = (await saveFile(fs.readFileSync(FIXTURE), { fileName: "mine.xlsx", mimeType: "x", organizationId: orgId, userId: viewerId })).id;
+    const res = await call(analyzeLoader, {
+      request: new Request(`${BASE}/files/${own}/analyze`, { headers: auth(viewer) }),
+      params: { fileId: String(own) },
+      context: {},
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ canImport: false, view: { fileName: "mine.xlsx" } });
+    const post = await call(analyzeAction, {
+      request: form(`/files/${own}/analyze`, { intent: "analyze", orgId: "0", orgName: "1" }, auth(viewer)),
+      params: { fileId: String(own) },
+      context: {},
+    });
+    expect(post.status).toBe(403);
+  });
+});
