@@ -8,6 +8,7 @@ import { isLanguage, fallbackLanguage } from "./i18n";
 import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
+import { supplierAnalysis } from "./jobs/supplier-analysis.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -15,6 +16,9 @@ declare module "@remix-run/node" {
     cspNonce?: string;
   }
 }
+
+/** The background jobs this build runs (server/main.ts and server/cli/worker.ts start the worker with them). */
+export const jobHandlers = { "supplier-analysis": supplierAnalysis };
 
 const ABORT_DELAY = 5_000;
 

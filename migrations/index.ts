@@ -7,6 +7,7 @@ import * as m0005 from "./0005_connection_work";
 import * as m0007 from "./0007_sign_in_protection";
 import * as m0008 from "./0008_jobs";
 import * as m0009 from "./0009_file_content_kind";
+import * as m0010 from "./0010_supplier_imports";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0007_sign_in_protection": m0007,
   "0008_jobs": m0008,
   "0009_file_content_kind": m0009,
+  "0010_supplier_imports": m0010,
 };

@@ -6,6 +6,7 @@
  *   npm run bench            (defaults: 200 requests per page)
  *   BENCH_REQUESTS=500 npm run bench
  *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
+ *   BENCH_ONLY=imports npm run bench     (only the supplier-list analysis: a 10 000-row xlsx and a 100 000-row CSV)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -344,8 +345,202 @@ async function runSupplierList(connections: number) {
   }
 }
 
-if (process.env.BENCH_ONLY !== "suppliers") {
-  if (!process.env.BENCH_SKIP_DEMO) await run(1);
-  await run(Number(process.env.BENCH_GROW ?? 100));
+/* ---------------- supplier-list analysis (issue 10) ---------------- */
+
+const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
+
+/** A nine-digit number with a valid MOD11 check digit (the bench's own generator, from a seed). */
+function validOrgNumber(seed: number): string {
+  for (let n = seed; ; n++) {
+    const body = String(80_000_000 + (n % 19_999_999)).padStart(8, "0");
+    const sum = [...body].reduce((acc, d, i) => acc + Number(d) * ORG_WEIGHTS[i], 0);
+    const remainder = sum % 11;
+    if (remainder === 1) continue;
+    return body + String(remainder === 0 ? 0 : 11 - remainder);
+  }
 }
-await runSupplierList(Number(process.env.BENCH_CONNECTIONS ?? 10_000));
+
+/**
+ * The lines of a generated supplier list: most name a registry company by number (written as people do: spaces, NO …
+ * MVA), some a valid number the registry does not have, some a wrong check digit, and one in twenty only a name (the
+ * full-text path, the costly one).
+ */
+function listRows(count: number, companies: Array<{ org_number: string; legal_name: string }>): string[][] {
+  const rows: string[][] = [["Organisasjonsnummer", "Leverandør", "Land"]];
+  for (let i = 0; i < count; i++) {
+    const c = companies[(i * 7) % companies.length];
+    const kind = i % 20;
+    if (kind === 0) rows.push(["", c.legal_name, "NO"]);
+    else if (kind === 1) rows.push([c.org_number.slice(0, 8) + String((Number(c.org_number[8]) + 1) % 10), c.legal_name, "NO"]);
+    else if (kind < 6) rows.push([validOrgNumber(i * 7919), `Ukjent leverandør ${i}`, "NO"]);
+    else if (kind < 9) rows.push([`NO ${c.org_number.replace(/(\d{3})(\d{3})(\d{3})/, "$1 $2 $3")} MVA`, c.legal_name, "NO"]);
+    else rows.push([c.org_number, c.legal_name, "NO"]);
+  }
+  return rows;
+}
+
+/** The process and its descendants (tsx runs the script in a child process of its own). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`))
+      children = children.concat(fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    return [pid];
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Current and peak resident memory (VmRSS, VmHWM) of a process tree, from /proc (Linux), in MB. */
+function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  let rss = 0;
+  let hwm = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+      rss += kb("VmRSS") / 1024;
+      hwm += kb("VmHWM") / 1024;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return rss ? { rss, hwm } : null;
+}
+
+/**
+ * The "supplier-analysis" job on a 10 000-row xlsx and a 100 000-row CSV, each analysed by `npm run worker` (the build's
+ * handler in a process of its own) on the demo world: wall time from enqueue to done, and that process's resident memory
+ * sampled every 50 ms (VmRSS) and its peak (VmHWM), against its memory when idle.
+ */
+async function runImports() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-"));
+  await prepare(dataDir, 1);
+  const database = createDb(path.join(dataDir, "app.db"));
+  const analyst = await database.selectFrom("users").select(["id", "organization_id"]).where("email", "=", "analyst@demo.test").executeTakeFirstOrThrow();
+  const companies = await database.selectFrom("companies").select(["org_number", "legal_name"]).where("country_code", "=", "NO").orderBy("id").execute();
+  const { default: writeExcelFile } = await import("write-excel-file/node");
+  const { enqueueJob } = await import("../server/jobs/queue");
+  fs.mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
+  const store = async (fileName: string, write: (file: string) => Promise<void>) => {
+    const key = randomBytes(16).toString("hex");
+    const file = path.join(dataDir, "uploads", key);
+    await write(file);
+    const row = await database
+      .insertInto("file_uploads")
+      .values({
+        organization_id: analyst.organization_id!,
+        user_id: analyst.id,
+        file_name: fileName,
+        file_size: fs.statSync(file).size,
+        mime_type: "application/octet-stream",
+        storage_key: key,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const xlsxRows = Number(process.env.BENCH_XLSX_ROWS ?? 10_000);
+  const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
+  const files: Array<[string, number, number]> = [
+    [`xlsx, ${xlsxRows} rows`, xlsxRows, await store("bench.xlsx", (file) => writeExcelFile(listRows(xlsxRows, companies)).toFile(file))],
+    [
+      `CSV, ${csvRows} rows`,
+      csvRows,
+      await store("bench.csv", async (file) => {
+        fs.writeFileSync(
+          file,
+          listRows(csvRows, companies)
+            .map((r) => r.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(";"))
+            .join("\r\n"),
+        );
+      }),
+    ],
+  ];
+
+  const worker = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli/worker.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_FILE: path.join(dataDir, "app.db") },
+  });
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout!.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("Worker ")) resolve();
+    });
+    worker.on("exit", (code) => reject(new Error(`worker exited with ${code}\n${log}`)));
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    console.log(`\nSupplier-list analysis (npm run worker, one job at a time; ${companies.length} registry companies)`);
+    for (const [label, rows, fileId] of files) {
+      const idle = memoryOf(worker.pid!);
+      const imp = await database
+        .insertInto("supplier_imports")
+        .values({
+          organization_id: analyst.organization_id!,
+          user_id: analyst.id,
+          file_upload_id: fileId,
+          mapping: JSON.stringify({ orgId: 0, orgName: 1, countryCode: 2, hasHeaders: true, sheet: 0 }),
+          status: "analysing",
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const t0 = performance.now();
+      const jobId = await enqueueJob(database, {
+        type: "supplier-analysis",
+        organizationId: analyst.organization_id!,
+        userId: analyst.id,
+        payload: { importId: imp.id },
+      });
+      await database.updateTable("supplier_imports").set({ job_id: jobId }).where("id", "=", imp.id).execute();
+      let peak = idle?.rss ?? 0;
+      // The lines' pass (until progress reaches the total) apart from the result file's writing after it.
+      let peakMatching = idle?.rss ?? 0;
+      let matchedAt = 0;
+      for (;;) {
+        const job = await database
+          .selectFrom("jobs")
+          .select(["status", "error_detail", "progress_done", "progress_total"])
+          .where("id", "=", jobId)
+          .executeTakeFirstOrThrow();
+        const m = memoryOf(worker.pid!);
+        const matching = job.status !== "done" && (job.progress_total === null || job.progress_done < job.progress_total);
+        if (!matching && !matchedAt) matchedAt = performance.now();
+        if (m) {
+          peak = Math.max(peak, m.rss);
+          if (matching) peakMatching = Math.max(peakMatching, m.rss);
+        }
+        if (job.status === "done") break;
+        if (job.status === "failed") throw new Error(`${label}: the job failed: ${job.error_detail}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const done = await database.selectFrom("supplier_imports").select(["status", "counts"]).where("id", "=", imp.id).executeTakeFirstOrThrow();
+      const hwm = memoryOf(worker.pid!)?.hwm ?? 0;
+      console.log(
+        `  ${label.padEnd(20)} ${seconds.toFixed(1).padStart(6)} s  (${Math.round(rows / seconds)} rows/s; lines ${((matchedAt - t0) / 1000).toFixed(1)} s, ` +
+          `result file ${((performance.now() - matchedAt) / 1000).toFixed(1)} s)   RSS idle ${idle?.rss.toFixed(0)} MB, peak while matching ` +
+          `${peakMatching.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (VmHWM ${hwm.toFixed(0)} MB)   ${done.status} ${done.counts}`,
+      );
+    }
+  } finally {
+    worker.kill("SIGTERM");
+    await database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === "imports") {
+  await runImports();
+} else {
+  if (process.env.BENCH_ONLY !== "suppliers") {
+    if (!process.env.BENCH_SKIP_DEMO) await run(1);
+    await run(Number(process.env.BENCH_GROW ?? 100));
+  }
+  await runSupplierList(Number(process.env.BENCH_CONNECTIONS ?? 10_000));
+  if (!process.env.BENCH_ONLY) await runImports();
+}

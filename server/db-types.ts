@@ -519,6 +519,41 @@ export interface JobScheduleTable {
   updated_at: string;
 }
 
+/** A supplier list being imported from an uploaded spreadsheet (issue 10). JSON columns are text. */
+export interface SupplierImportTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  file_upload_id: number;
+  job_id: number | null;
+  mapping: string;
+  status: "analysing" | "ready" | "failed" | "confirmed";
+  counts: string | null;
+  error: string | null;
+  result_file_id: number | null;
+  tag_id: number | null;
+  confirmed_by: number | null;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+/** One line of an imported supplier list and what the analysis matched it to. */
+export interface SupplierImportRowTable {
+  id: Generated<number>;
+  import_id: number;
+  row_number: number;
+  cells: string;
+  org_id_raw: string | null;
+  name_raw: string | null;
+  country_raw: string | null;
+  status: "matched" | "ambiguous" | "not_found" | "invalid" | "existing" | "duplicate";
+  company_id: number | null;
+  candidates: string | null;
+  confidence: number | null;
+  reason: string | null;
+  chosen_company_id: number | null;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -558,4 +593,6 @@ export interface DB {
   connection_events: ConnectionEventTable;
   jobs: JobTable;
   job_schedules: JobScheduleTable;
+  supplier_imports: SupplierImportTable;
+  supplier_import_rows: SupplierImportRowTable;
 }

@@ -15,7 +15,9 @@ export type ConnectionAction =
   | "comment_added"
   | "comment_deleted"
   | "file_attached"
-  | "file_detached";
+  | "file_detached"
+  /** Created by confirming a supplier-list import (detail: importId, orgNumber, fileName). */
+  | "imported";
 
 /** Records a change; call it inside the transaction that makes the change. */
 export async function recordConnectionEvent(

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser } from "~/http/auth.server";
+import { readJson } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import i18nServer from "~/i18n.server";
+import { startAnalysis } from "~/models/supplier-imports.server";
+
+const column = z.number().int().min(0).max(16_383).nullable().optional();
+
+const body = z.object({
+  fileId: z.number().int().positive(),
+  orgId: column,
+  orgName: column,
+  countryCode: column,
+  hasHeaders: z.boolean().optional(),
+  sheet: z.number().int().min(0).max(255).optional(),
+});
+
+/**
+ * POST /api/supplier_upload/analyzeFile {fileId, orgId, orgName, countryCode|null, hasHeaders[, sheet]} — column indexes
+ * from 0 (spec 02 §7): starts the analysis of one of the user's own uploaded spreadsheets as a background job and answers
+ * 202 {importId, jobId, href} (href: the import's page, where the dry run is read and confirmed). Needs `suppliersWrite`,
+ * since confirming the import creates suppliers. 404 for any file but the user's own; 400 with a message for a mapping
+ * without both an Org ID and an Org Name column, a column the file does not have, the same column twice, or a file the
+ * readers refuse.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  const user = await requireUser(request, "suppliersWrite");
+  const input = await readJson(request, body);
+  const t = await i18nServer.getFixedT(request);
+  const started = await startAnalysis({
+    organizationId: user.organizationId,
+    userId: user.id,
+    fileId: input.fileId,
+    mapping: {
+      orgId: input.orgId ?? null,
+      orgName: input.orgName ?? null,
+      countryCode: input.countryCode ?? null,
+      hasHeaders: input.hasHeaders ?? true,
+      sheet: input.sheet ?? 0,
+    },
+  });
+  if (started.ok) return json({ importId: started.importId, jobId: started.jobId, href: started.href }, { status: 202 });
+  if ("notFound" in started) throw errorResponse(404, "No file with this id.");
+  if ("refused" in started) throw errorResponse(400, t(started.refused), { extra: { field: "fileId" } });
+  throw errorResponse(400, t(`imports:analyze.errors.${started.problem}`), { extra: { field: started.field } });
+}
+
+export async function loader() {
+  throw methodNotAllowed(["POST"]);
+}
