@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { z } from "zod";
 import { uploadMaxBytes } from "@server/storage";
-import { DeleteFileStep, FileList, ImportsInProgress, UploadForm, type ImportProgressItem } from "~/components/files/FilesPanel";
+import { DeleteFileStep, FileList, ImportsInProgress, UploadForm } from "~/components/files/FilesPanel";
 import { intentSchema, type FilesActionData } from "~/components/files/schemas";
 import { FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -17,6 +17,7 @@ import { safeRedirect } from "~/http/redirect.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
 import { attachedConnectionsCount, deleteFile, listFilesWithAttachments, ownFile, storeUpload, type FileListItem } from "~/models/files.server";
+import { importsInProgress } from "~/models/supplier-imports.server";
 import { pageTitle } from "~/models/page-title.server";
 
 export const meta = titleMeta;
@@ -33,12 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "ownFiles");
   const owner = { organizationId: user.organizationId, userId: user.id };
   const deleteId = parseId(new URL(request.url).searchParams.get("delete"));
-  const [files, toDelete] = await Promise.all([listFilesWithAttachments(owner), deleteId ? ownFile({ ...owner, id: deleteId }) : undefined]);
+  const [files, toDelete, imports] = await Promise.all([
+    listFilesWithAttachments(owner),
+    deleteId ? ownFile({ ...owner, id: deleteId }) : undefined,
+    importsInProgress(owner),
+  ]);
   const confirm = toDelete
     ? { ...toDelete, attachedConnections: await attachedConnectionsCount({ organizationId: owner.organizationId, id: toDelete.id }) }
     : null;
-  // Slot for the supplier-list analyses in progress: `importsInProgress(owner)` of app/models/supplier-imports.server.ts, wired at merge.
-  const imports: ImportProgressItem[] = [];
   return json({ files, confirm, imports, limit: formatByteLimit(uploadMaxBytes()), title: await pageTitle(request, "files:title") });
 }
 

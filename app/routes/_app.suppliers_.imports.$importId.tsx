@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
 import { z } from "zod";
-import { POLL_MS, ProgressLine } from "~/components/imports/ImportProgress";
+import { ProgressLine } from "~/components/imports/ImportProgress";
+import { usePolling } from "~/components/ui/usePolling";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
@@ -265,14 +265,10 @@ export default function ImportScreen() {
   const revalidator = useRevalidator();
   const analysing = imp.status === "analysing";
 
-  // While the analysis runs, the page asks again every POLL_MS (with JavaScript).
-  useEffect(() => {
-    if (!analysing) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [analysing, revalidator]);
+  // While the analysis runs, the page asks again (with JavaScript).
+  usePolling(analysing, () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
 
   const here = `${pathname}${search}`;
   return (

@@ -6,6 +6,7 @@ import { getUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
 import { formatByteLimit } from "~/http/upload.server";
 import { listFilesWithAttachments } from "~/models/files.server";
+import { importsInProgress } from "~/models/supplier-imports.server";
 
 /**
  * GET /files/panel — the file uploads panel's data for its fetcher: the
@@ -18,8 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const limit = formatByteLimit(uploadMaxBytes());
   if (!user || user.organizationId == null || !can(user, "ownFiles")) return json<FilesPanelData>({ signedIn: false, files: [], limit }, { headers });
-  const files = await listFilesWithAttachments({ organizationId: user.organizationId, userId: user.id });
-  // Slot for the supplier-list analyses in progress: `imports: await importsInProgress({ organizationId, userId })`
-  // (app/models/supplier-imports.server.ts), wired at merge; FilesPanel renders them.
-  return json<FilesPanelData>({ signedIn: true, files, limit }, { headers });
+  const owner = { organizationId: user.organizationId, userId: user.id };
+  // The files, and the user's supplier-list analyses not yet confirmed (the panel polls while one runs).
+  const [files, imports] = await Promise.all([listFilesWithAttachments(owner), importsInProgress(owner)]);
+  return json<FilesPanelData>({ signedIn: true, files, limit, imports }, { headers });
 }

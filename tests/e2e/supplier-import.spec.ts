@@ -63,6 +63,13 @@ test("a supplier list is analysed, resolved and imported with a tag", async ({ p
   await expect(filters.getByRole("link", { name: "Invalid 1" })).toBeVisible();
   await expect(filters.getByRole("link", { name: "Duplicate 1" })).toBeVisible();
   await expect(filters.getByRole("link", { name: "Not found 1" })).toBeVisible();
+  // The files list shows the analysis and its state, linking to the report.
+  const report = page.url();
+  await page.goto("/files");
+  const analyses = page.getByRole("region", { name: "Supplier list analyses" });
+  await expect(analyses.getByText("Ready: review the report and confirm the import")).toBeVisible();
+  await analyses.getByRole("link", { name: "supplier-list.xlsx" }).click();
+  await expect(page).toHaveURL(report);
   await expect(page.getByText("The organization number's check digit is wrong (a typing error?).")).toBeVisible();
   if (javaScriptEnabled) await expectAccessible(page);
   await page.screenshot({ path: `.cache/screenshots-imports/report-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
@@ -89,6 +96,8 @@ test("a supplier list is analysed, resolved and imported with a tag", async ({ p
 
   await page.goto("/files");
   await expect(page.getByText("supplier-list – analysis.xlsx")).toBeVisible();
+  // A confirmed import leaves the list of analyses.
+  await expect(page.getByRole("region", { name: "Supplier list analyses" })).toHaveCount(0);
 });
 
 function norgeOrgNumber(): string {

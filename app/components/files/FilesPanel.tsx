@@ -7,6 +7,8 @@ import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { formatThousands } from "~/models/format";
+import type { ImportProgressItem } from "~/models/supplier-imports.server";
+import { usePolling } from "~/components/ui/usePolling";
 import { uploadFormSchema, type FilesActionData } from "./schemas";
 
 /**
@@ -29,25 +31,14 @@ export interface PanelFile {
   analysable: boolean;
 }
 
-/**
- * A supplier-list analysis of the user in progress (the analysis → import
- * feature's `importsInProgress`, app/models/supplier-imports.server.ts). The
- * panel and /files render them when their loader passes them.
- */
-export interface ImportProgressItem {
-  importId: number;
-  fileName: string;
-  status: "queued" | "running" | "ready" | "failed" | "confirmed";
-  done: number;
-  total: number | null;
-  href: string;
-}
+/** A supplier-list analysis of the user not yet confirmed (app/models/supplier-imports.server.ts). */
+export type { ImportProgressItem };
 
 export interface FilesPanelData {
   signedIn: boolean;
   files: PanelFile[];
   limit: string;
-  /** Analyses in progress; absent until the loader provides them. */
+  /** Analyses of the user's supplier lists not yet confirmed. */
   imports?: ImportProgressItem[];
 }
 
@@ -71,6 +62,10 @@ export function FilesPanel() {
       list.load("/files/panel");
     }
   }, [hydrated, list]);
+  // While an analysis runs, the list asks again: its progress moves in the open panel.
+  usePolling(Boolean(list.data?.imports?.some(isRunning)), () => {
+    if (list.state === "idle") list.load("/files/panel");
+  });
 
   if (!hydrated) {
     return (
@@ -305,6 +300,10 @@ export function DeleteFileStep({
  * progress (rows done of total) and a link to each one's page, which shows
  * the current state with and without JavaScript. Nothing when there are none.
  */
+export function isRunning(item: ImportProgressItem): boolean {
+  return item.status === "queued" || item.status === "running";
+}
+
 export function ImportsInProgress({ imports }: { imports?: ImportProgressItem[] }) {
   const { t, i18n } = useTranslation("files");
   const headingId = useId();
@@ -320,18 +319,23 @@ export function ImportsInProgress({ imports }: { imports?: ImportProgressItem[] 
             <Link to={item.href} className="link link-primary break-words font-medium">
               {item.fileName}
             </Link>
-            <progress
-              className="progress progress-primary mt-1 block w-full"
-              value={item.total ? item.done : undefined}
-              max={item.total ?? undefined}
-              aria-label={item.fileName}
-            />
-            <p className="text-xs text-base-content/70">
-              {t("importProgress", {
-                done: formatThousands(item.done, i18n.language),
-                total: item.total == null ? "…" : formatThousands(item.total, i18n.language),
-              })}
-            </p>
+            <p className="text-sm">{t(`importStatus.${item.status}`)}</p>
+            {isRunning(item) ? (
+              <>
+                <progress
+                  className="progress progress-primary mt-1 block w-full"
+                  value={item.total ? item.done : undefined}
+                  max={item.total ?? undefined}
+                  aria-label={item.fileName}
+                />
+                <p className="text-xs text-base-content/70">
+                  {t("importProgress", {
+                    done: formatThousands(item.done, i18n.language),
+                    total: item.total == null ? "…" : formatThousands(item.total, i18n.language),
+                  })}
+                </p>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

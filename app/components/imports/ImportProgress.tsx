@@ -1,14 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import { usePolling } from "~/components/ui/usePolling";
 import { useTranslation } from "~/translations";
 
 /** What the import page's loader answers about the import (the part the progress needs). */
 export interface ProgressData {
   imp: { status: "analysing" | "ready" | "failed" | "confirmed"; fileName: string; progress: { done: number; total: number | null } | null };
 }
-
-/** How often a running analysis is asked about (with JavaScript). */
-export const POLL_MS = 1_500;
 
 /** "N of M rows" and a progress bar; `total` null while the lines are being counted. */
 export function ProgressLine({ done, total }: { done: number; total: number | null }) {
@@ -25,7 +23,7 @@ export function ProgressLine({ done, total }: { done: number; total: number | nu
 
 /**
  * The progress of an analysis that was just started, after the analysis dialog closed (with JavaScript): it asks the
- * import page's loader every POLL_MS until the analysis has ended, then links to the report.
+ * import page's loader every POLL_MS (usePolling) until the analysis has ended, then links to the report.
  */
 export function ImportProgress({ href, fileName }: { href: string; fileName: string }) {
   const { t } = useTranslation("imports");
@@ -33,13 +31,11 @@ export function ImportProgress({ href, fileName }: { href: string; fileName: str
   const imp = fetcher.data?.imp;
   const running = !imp || imp.status === "analysing";
   useEffect(() => {
-    if (!running) return;
     if (fetcher.state === "idle" && !fetcher.data) fetcher.load(href);
-    const timer = window.setInterval(() => {
-      if (fetcher.state === "idle") fetcher.load(href);
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [running, href, fetcher]);
+  }, [href, fetcher]);
+  usePolling(running, () => {
+    if (fetcher.state === "idle") fetcher.load(href);
+  });
   return (
     <section aria-labelledby="import-progress-title" className="card mx-auto max-w-xl border border-base-300 bg-base-100 p-4">
       <h1 id="import-progress-title" className="text-lg font-semibold">
