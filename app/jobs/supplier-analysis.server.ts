@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import type { Kysely, Transaction } from "kysely";
-import writeExcelFile, { type SheetData } from "write-excel-file/node";
 import { db, now } from "@server/db";
 import { storedFilePath } from "@server/storage";
 import type { DB } from "@server/db-types";
 import { PermanentJobError, type JobContext } from "@server/jobs/types";
 import { openSpreadsheet, SpreadsheetError } from "@server/spreadsheets";
+import { columnName, createXlsxWriter } from "@server/spreadsheets/xlsx-writer";
 import { isLanguage } from "~/i18n";
 import { translate, type Store } from "~/translate";
 import enImports from "../../locales/en/imports.json";
@@ -82,18 +82,10 @@ const textsFor = (language: string): T => {
   return (key, options) => translate(STORE, languages, "imports", key, options);
 };
 
-const columnLetter = (index: number): string => {
-  let n = index + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-};
-
-/** The result spreadsheet: the original columns, then status, matched organisation number, matched name and reason. */
+/**
+ * The result spreadsheet: the original columns, then status, matched organisation number, matched name and reason.
+ * Streamed page by page into the file (flat memory for 100 000 lines), under a partial name until it is whole.
+ */
 async function writeResultFile(database: Kysely<DB>, input: { importId: number; header: string[] | null; language: string; target: string }): Promise<number> {
   const t = textsFor(input.language);
   const widest = await database
@@ -102,16 +94,30 @@ async function writeResultFile(database: Kysely<DB>, input: { importId: number; 
     .where("import_id", "=", input.importId)
     .executeTakeFirst();
   const width = Math.max(Number(widest?.w ?? 0), input.header?.length ?? 0);
-  const original = Array.from({ length: width }, (_, i) => input.header?.[i] ?? columnLetter(i));
-  const bold = (value: string) => ({ value, fontWeight: "bold" as const });
-  const data: SheetData = [[...original, t("result.status"), t("result.orgNumber"), t("result.name"), t("result.reason")].map(bold)];
+  const original = Array.from({ length: width }, (_, i) => input.header?.[i] ?? columnName(i));
+  const partial = `${input.target}.part`;
+  const writer = await createXlsxWriter(partial, { sheetName: t("result.sheetName"), columnWidths: [...original.map(() => 18), 20, 16, 32, 48] });
+  try {
+    await writer.addRow([...original, t("result.status"), t("result.orgNumber"), t("result.name"), t("result.reason")], { bold: true });
+    await writeResultRows(database, input.importId, width, t, (row) => writer.addRow(row));
+    await writer.close();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  await fs.rename(partial, input.target);
+  return (await fs.stat(input.target)).size;
+}
+
+/** The import's lines in order, a page at a time, as the result file's rows. */
+async function writeResultRows(database: Kysely<DB>, importId: number, width: number, t: T, add: (row: string[]) => Promise<void>): Promise<void> {
   let after = 0;
   for (;;) {
     const page = await database
       .selectFrom("supplier_import_rows as r")
       .leftJoin("companies as c", "c.id", "r.company_id")
       .select(["r.row_number", "r.cells", "r.status", "r.reason", "c.org_number", "c.legal_name"])
-      .where("r.import_id", "=", input.importId)
+      .where("r.import_id", "=", importId)
       .where("r.row_number", ">", after)
       .orderBy("r.row_number")
       .limit(5000)
@@ -120,14 +126,10 @@ async function writeResultFile(database: Kysely<DB>, input: { importId: number; 
     for (const r of page) {
       const cells = JSON.parse(r.cells) as string[];
       const padded = Array.from({ length: width }, (_, i) => cells[i] ?? "");
-      data.push([...padded, t(`status.${r.status}`), r.org_number ?? "", r.legal_name ?? "", r.reason ? t(`reason.${r.reason}`) : ""]);
+      await add([...padded, t(`status.${r.status}`), r.org_number ?? "", r.legal_name ?? "", r.reason ? t(`reason.${r.reason}`) : ""]);
     }
     after = page[page.length - 1].row_number;
   }
-  const partial = `${input.target}.part`;
-  await writeExcelFile(data, { columns: [...original.map(() => ({ width: 18 })), { width: 20 }, { width: 16 }, { width: 32 }, { width: 48 }] }).toFile(partial);
-  await fs.rename(partial, input.target);
-  return (await fs.stat(input.target)).size;
 }
 
 export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>): Promise<void> {
