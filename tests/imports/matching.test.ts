@@ -105,6 +105,36 @@ describe("analyseRows", () => {
     expect(rows).toEqual([{ row_number: 1, status: "matched" }]);
   });
 
+  it("a line that fails to be decided is recorded with its reason; the rest of the list goes on", async () => {
+    const ctx = await matchingContext(db(), orgId);
+    // The country lookup fails for one line (as a registry query could): that line only is 'not found, unreadable'.
+    const countries = new Map(ctx.countries);
+    countries.get = (key: string) => {
+      if (key === "boom") throw new Error("lookup failed");
+      return Map.prototype.get.call(ctx.countries, key) as string | undefined;
+    };
+    const { counts } = await analyseRows({
+      ctx: { ...ctx, countries },
+      importId,
+      mapping: { ...mapping, hasHeaders: false, countryCode: 2 },
+      rows: lines([
+        ["", "NYLAND AS", "boom"],
+        ["913748174", "x", "Norway"],
+      ]),
+    });
+    expect(counts).toMatchObject({ total: 2, matched: 1, not_found: 1 });
+    const rows = await db()
+      .selectFrom("supplier_import_rows")
+      .select(["row_number", "status", "reason"])
+      .where("import_id", "=", importId)
+      .orderBy("row_number")
+      .execute();
+    expect(rows).toEqual([
+      { row_number: 1, status: "not_found", reason: "unreadable-row" },
+      { row_number: 2, status: "matched", reason: "exact-number" },
+    ]);
+  });
+
   it("calls the own organisation invalid when it is in the registry", async () => {
     await company("923609016", "IMPORTER AS");
     const ctx = await matchingContext(db(), orgId);
