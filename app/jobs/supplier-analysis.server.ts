@@ -6,7 +6,8 @@ import { storedFilePath } from "@server/storage";
 import type { DB } from "@server/db-types";
 import { PermanentJobError, type JobContext } from "@server/jobs/types";
 import { openSpreadsheet, SpreadsheetError } from "@server/spreadsheets";
-import { columnName, createXlsxWriter } from "@server/spreadsheets/xlsx-writer";
+import { createXlsxWriter } from "@server/spreadsheets/xlsx-writer";
+import { columnLetter } from "~/models/spreadsheet-columns";
 import { isLanguage } from "~/i18n";
 import { translate, type Store } from "~/translate";
 import enImports from "../../locales/en/imports.json";
@@ -94,7 +95,7 @@ async function writeResultFile(database: Kysely<DB>, input: { importId: number; 
     .where("import_id", "=", input.importId)
     .executeTakeFirst();
   const width = Math.max(Number(widest?.w ?? 0), input.header?.length ?? 0);
-  const original = Array.from({ length: width }, (_, i) => input.header?.[i] ?? columnName(i));
+  const original = Array.from({ length: width }, (_, i) => input.header?.[i] ?? columnLetter(i));
   const partial = `${input.target}.part`;
   const writer = await createXlsxWriter(partial, { sheetName: t("result.sheetName"), columnWidths: [...original.map(() => 18), 20, 16, 32, 48] });
   try {

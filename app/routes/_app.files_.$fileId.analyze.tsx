@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { columnLetter } from "~/models/spreadsheet-columns";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -27,8 +28,6 @@ export const handle = { i18n: ["imports", "files"] };
 
 const INDEX = /^\d{1,5}$/;
 const index = (value: string | null): number | null => (value !== null && INDEX.test(value) ? Number(value) : null);
-
-const letter = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : letter(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
 
 /**
  * /files/:fileId/analyze — the File analysis modal (spec 02): has-headers, the sheet, the Org ID, Org Name and optional
@@ -63,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = hasHeaders ? (source.preview[0] ?? []) : [];
   const columns = Array.from({ length: source.columnCount }, (_, i) => ({
     index: i,
-    label: headers[i]?.trim() ? `${headers[i].trim()} (${letter(i)})` : letter(i),
+    label: headers[i]?.trim() ? `${headers[i].trim()} (${columnLetter(i)})` : columnLetter(i),
   }));
   return json({
     title,

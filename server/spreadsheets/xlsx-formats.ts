@@ -1,4 +1,5 @@
 import { readEntry, type ZipEntry } from "./zip-guard";
+import { columnIndex, columnLetter } from "~/models/spreadsheet-columns";
 
 /**
  * The number formats of a workbook's numeric cells that change how a value
@@ -52,23 +53,6 @@ export function parseNumberFormat(code: string): NumberFormat | null {
   const decimals = dot < 0 ? 0 : (bare.slice(dot + 1).match(/[0]/g) ?? []).length;
   if (!percent && dot < 0) return null; // "0" and "#,##0": integers read the same as General here
   return { percent, decimals };
-}
-
-export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let letters = "";
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 function entryText(bytes: Buffer, entries: ZipEntry[], name: string): Promise<string> | null {
@@ -138,7 +122,7 @@ export async function numberFormats(bytes: Buffer, entries: ZipEntry[]): Promise
         if (address) row = Number(address[2]);
         if (a.s === undefined || (a.t !== undefined && a.t !== "n")) continue;
         const format = styles.get(Number(a.s));
-        if (format) formats.set(`${columnLetters(column)}${row}`, format);
+        if (format) formats.set(`${columnLetter(column)}${row}`, format);
       }
     }
     result.push(formats);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { columnLetter } from "~/models/spreadsheet-columns";
 
 /**
  * Writes an xlsx file row by row with flat memory (the supplier-list import's result file can have 100 000 lines): the
@@ -77,18 +78,6 @@ function sheetNameOf(name: string): string {
   );
 }
 
-/** Column letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnName(index: number): string {
-  let n = index + 1;
-  let name = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    name = String.fromCharCode(65 + r) + name;
-    n = Math.floor((n - 1) / 26);
-  }
-  return name;
-}
-
 /** Excel's limit of characters in one cell. */
 const MAX_CELL = 32_767;
 
@@ -129,7 +118,7 @@ export async function createXlsxWriter(filePath: string, options: { sheetName: s
       cells.forEach((value, i) => {
         if (value === "") return;
         const text = escapeXml(value.length > MAX_CELL ? value.slice(0, MAX_CELL) : value);
-        xml += `<c r="${columnName(i)}${rowNumber}" t="inlineStr"${style}><is><t xml:space="preserve">${text}</t></is></c>`;
+        xml += `<c r="${columnLetter(i)}${rowNumber}" t="inlineStr"${style}><is><t xml:space="preserve">${text}</t></is></c>`;
       });
       sheet.push(strToU8(`${xml}</row>`));
       await drained();

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import readXlsxFile from "read-excel-file/node";
 import { cellText, StoredNumber } from "./format";
 import { type ReadLimits, type SheetReader, SpreadsheetError, MAX_ROWS } from "./types";
-import { columnLetters, numberFormats, type SheetFormats } from "./xlsx-formats";
+import { columnLetter } from "~/models/spreadsheet-columns";
+import { numberFormats, type SheetFormats } from "./xlsx-formats";
 import { checkZip } from "./zip-guard";
 
 /**
@@ -38,7 +39,7 @@ export async function openXlsx(filePath: string, limits: Required<Pick<ReadLimit
         limits.signal?.throwIfAborted();
         count += 1;
         if (count > maxRows) throw new SpreadsheetError("too-large");
-        yield sheetFormats?.size ? row.map((cell, c) => cellText(cell, sheetFormats.get(`${columnLetters(c)}${count}`))) : row.map((cell) => cellText(cell));
+        yield sheetFormats?.size ? row.map((cell, c) => cellText(cell, sheetFormats.get(`${columnLetter(c)}${count}`))) : row.map((cell) => cellText(cell));
       }
     },
   };

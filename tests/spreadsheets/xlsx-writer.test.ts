@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSpreadsheet, sniffKind, readHead, checkZip } from "@server/spreadsheets";
-import { columnName, createXlsxWriter, escapeXml } from "@server/spreadsheets/xlsx-writer";
+import { createXlsxWriter, escapeXml } from "@server/spreadsheets/xlsx-writer";
+import { columnLetter } from "~/models/spreadsheet-columns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "xlsx-writer-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -63,7 +64,7 @@ describe("the streaming xlsx writer (the import's result file)", () => {
   });
 
   it("names columns as Excel does and escapes what XML cannot hold", () => {
-    expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]);
+    expect([0, 25, 26, 51, 52, 701, 702].map(columnLetter)).toEqual(["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]);
     expect(escapeXml('a&b<c>"d"\u0000\uD800e')).toBe("a&amp;b&lt;c&gt;&quot;d&quot;e");
   });
 });

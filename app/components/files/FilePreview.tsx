@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { TableScroll } from "~/components/ui/TableScroll";
+import { columnLetter } from "~/models/spreadsheet-columns";
 
 /**
  * The file preview modal (spec 02 "File preview modal"): a PDF in a frame
@@ -22,18 +23,6 @@ export interface FilePreviewData {
   refused: string | null;
   previewRows: number;
   analysable: boolean;
-}
-
-/** Excel's column letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = "";
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 /** `?sheet=` (and returnTo) for a sheet's tab. */
