@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
-import { recordConnectionEvent } from "./connection-audit.server";
+import { recordConnectionEvent, type ConnectionAction } from "./connection-audit.server";
 import { followedConnectionId } from "./follows.server";
 import { findCompany } from "./registry.server";
 
@@ -146,6 +146,48 @@ export async function connectionIdForCompany(input: { organizationId: number; or
 }
 
 /**
+ * Inside a transaction: the organisation's connection to a registry company — its local organisation created when missing,
+ * the connection created (with `event` in the audit trail) unless the company is followed already. null when the company is
+ * the organisation itself. Shared by adding one supplier and by confirming an import.
+ */
+export async function connectCompany(
+  trx: Transaction<DB>,
+  input: {
+    organizationId: number;
+    userId: number | null;
+    company: { org_number: string; legal_name: string; country_code: string };
+    event: { action: ConnectionAction; detail: Record<string, unknown> };
+  },
+): Promise<{ connectionId: number; created: boolean } | null> {
+  const { company } = input;
+  let local = await trx.selectFrom("organizations").select("id").where("org_number", "=", company.org_number).orderBy("id", "asc").executeTakeFirst();
+  if (!local) {
+    local = await trx
+      .insertInto("organizations")
+      .values({ name: company.legal_name, kind: "supplier", org_number: company.org_number, country_code: company.country_code, created_at: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  }
+  if (local.id === input.organizationId) return null;
+  const existing = await trx
+    .selectFrom("organization_connections")
+    .select("id")
+    .where("parent_organization_id", "=", input.organizationId)
+    .where("child_organization_id", "=", local.id)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  if (existing) return { connectionId: existing.id, created: false };
+  const at = now();
+  const created = await trx
+    .insertInto("organization_connections")
+    .values({ parent_organization_id: input.organizationId, child_organization_id: local.id, created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordConnectionEvent({ connectionId: created.id, organizationId: input.organizationId, userId: input.userId, ...input.event }, trx);
+  return { connectionId: created.id, created: true };
+}
+
+/**
  * Adds a registry company to the organisation's suppliers: the local supplier
  * organisation is created from the registry when missing, then the connection.
  * Adding one that is already a supplier returns the existing connection.
@@ -157,35 +199,14 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
   const id = await db()
     .transaction()
     .execute(async (trx) => {
-      let local = await trx.selectFrom("organizations").select("id").where("org_number", "=", company.org_number).orderBy("id", "asc").executeTakeFirst();
-      if (!local) {
-        local = await trx
-          .insertInto("organizations")
-          .values({ name: company.legal_name, kind: "supplier", org_number: company.org_number, country_code: company.country_code, created_at: now() })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-      }
-      if (local.id === input.organizationId)
-        throw new ConnectionError({ reason: "invalid", subject: "own-organization" }, "An organisation cannot be its own supplier");
-      const existing = await trx
-        .selectFrom("organization_connections")
-        .select("id")
-        .where("parent_organization_id", "=", input.organizationId)
-        .where("child_organization_id", "=", local.id)
-        .where("is_deleted", "=", 0)
-        .executeTakeFirst();
-      if (existing) return existing.id;
-      const at = now();
-      const created = await trx
-        .insertInto("organization_connections")
-        .values({ parent_organization_id: input.organizationId, child_organization_id: local.id, created_at: at, updated_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordConnectionEvent(
-        { connectionId: created.id, organizationId: input.organizationId, userId: input.userId, action: "created", detail: { orgNumber: company.org_number } },
-        trx,
-      );
-      return created.id;
+      const connected = await connectCompany(trx, {
+        organizationId: input.organizationId,
+        userId: input.userId,
+        company,
+        event: { action: "created", detail: { orgNumber: company.org_number } },
+      });
+      if (!connected) throw new ConnectionError({ reason: "invalid", subject: "own-organization" }, "An organisation cannot be its own supplier");
+      return connected.connectionId;
     });
   const connection = await getConnection({ organizationId: input.organizationId, id });
   if (!connection) throw notFound("connection", "Connection not found");

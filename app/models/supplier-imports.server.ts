@@ -7,6 +7,7 @@ import type { JobView } from "@server/jobs/types";
 import { openSpreadsheet, PREVIEW_ROWS, previewRows, SpreadsheetError } from "@server/spreadsheets";
 import { emptyCounts, ROW_STATUSES, type Candidate, type ImportMapping, type RowStatus, type StatusCounts } from "~/jobs/supplier-matching.server";
 import { recordConnectionEvent } from "./connection-audit.server";
+import { connectCompany } from "./connections.server";
 import { checkOrgNumber } from "./org-number";
 
 /**
@@ -364,43 +365,21 @@ export async function confirmImport(input: Scope & { importId: number; tag: TagC
         if (done.has(company.id)) continue;
         done.add(company.id);
         if (self?.org_number && company.org_number === self.org_number) continue;
-        let local = await trx.selectFrom("organizations").select("id").where("org_number", "=", company.org_number).orderBy("id", "asc").executeTakeFirst();
-        if (!local) {
-          local = await trx
-            .insertInto("organizations")
-            .values({ name: company.legal_name, kind: "supplier", org_number: company.org_number, country_code: company.country_code, created_at: at })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-        }
-        if (local.id === input.organizationId) continue;
-        const followed = await trx
-          .selectFrom("organization_connections")
-          .select("id")
-          .where("parent_organization_id", "=", input.organizationId)
-          .where("child_organization_id", "=", local.id)
-          .where("is_deleted", "=", 0)
-          .executeTakeFirst();
-        if (followed) {
+        const connected = await connectCompany(trx, {
+          organizationId: input.organizationId,
+          userId: input.userId,
+          company,
+          event: { action: "imported", detail: { importId: input.importId, orgNumber: company.org_number, fileName: imp.file_name, row: company.row_number } },
+        });
+        if (!connected) continue;
+        if (!connected.created) {
           existing++;
           continue;
         }
-        const connection = await trx
-          .insertInto("organization_connections")
-          .values({ parent_organization_id: input.organizationId, child_organization_id: local.id, created_at: at, updated_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow();
         created++;
-        const base = { connectionId: connection.id, organizationId: input.organizationId, userId: input.userId };
-        await recordConnectionEvent(
-          {
-            ...base,
-            action: "imported",
-            detail: { importId: input.importId, orgNumber: company.org_number, fileName: imp.file_name, row: company.row_number },
-          },
-          trx,
-        );
+        const base = { connectionId: connected.connectionId, organizationId: input.organizationId, userId: input.userId };
         if (tag) {
-          await trx.insertInto("organization_connection_tags").values({ connection_id: connection.id, tag_id: tag.id, created_at: at }).execute();
+          await trx.insertInto("organization_connection_tags").values({ connection_id: connected.connectionId, tag_id: tag.id, created_at: at }).execute();
           await recordConnectionEvent({ ...base, action: "tag_added", detail: { tagId: tag.id, title: tag.title } }, trx);
         }
       }
