@@ -276,7 +276,7 @@ export default function AnalyzeScreen() {
               {t("analyze.preview")}
             </h3>
             <p className="text-xs text-base-content/70">{t("analyze.previewNote", { count: view.preview.length })}</p>
-            <TableScroll className="mt-2 rounded-box border border-base-300">
+            <TableScroll className="mt-2 rounded-box border border-base-300" labelledBy="analyze-preview">
               <table className="table table-xs">
                 <thead>
                   <tr>

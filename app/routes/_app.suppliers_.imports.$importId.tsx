@@ -317,9 +317,11 @@ export default function ImportScreen() {
             </p>
           ) : null}
           {imp.status === "confirmed" ? <p role="status">{t("page.confirmedAlready", { count: imp.counts?.created ?? 0 })}</p> : null}
-          <TableScroll className="rounded-box border border-base-300">
+          <TableScroll className="rounded-box border border-base-300" labelledBy="import-rows-caption">
             <table className="table table-sm">
-              <caption className="sr-only">{t("page.rowsCaption")}</caption>
+              <caption id="import-rows-caption" className="sr-only">
+                {t("page.rowsCaption")}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t("page.col.row")}</th>

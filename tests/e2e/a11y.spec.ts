@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { createUser, demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
+import { createUser, demoImport, demoUser, expectAccessible, queryDb, richCompanyOrgNumber, signIn } from "./helpers";
 
 /**
  * axe on every main screen at a desktop (1440 px) and a phone (360 px) width,
@@ -160,6 +160,30 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto("/overview?panel=files");
       await expect(page.getByRole("dialog", { name: "Files" })).toBeVisible();
+    },
+  },
+  {
+    name: "file preview",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto(`/files/${demoImport().fileId}/preview`);
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+  {
+    name: "file analysis",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto(`/files/${demoImport().fileId}/analyze`);
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+  {
+    name: "import report",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto(`/suppliers/imports/${demoImport().importId}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     },
   },
   {

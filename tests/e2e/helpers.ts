@@ -148,6 +148,40 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+/**
+ * A supplier-list import of the demo analyst, ready to confirm, with a long line (its report is a wide table with a choice):
+ * made once per e2e database from one of the analyst's seeded CSV files. The phone and axe specs open its screens.
+ */
+export function demoImport(): { fileId: number; importId: number } {
+  const analyst = demoUser("analyst@demo.test");
+  const db = openDb();
+  try {
+    db.pragma("busy_timeout = 5000");
+    const file = db
+      .prepare("select id from file_uploads where organization_id = ? and user_id = ? and lower(file_name) like '%.csv' order by id limit 1")
+      .get(analyst.organizationId, analyst.id) as { id: number } | undefined;
+    if (!file) throw new Error("the demo analyst has no CSV file");
+    const made = db.prepare("select id from supplier_imports where file_upload_id = ? order by id limit 1").get(file.id) as { id: number } | undefined;
+    if (made) return { fileId: file.id, importId: made.id };
+    const { lastInsertRowid } = db
+      .prepare(
+        `insert into supplier_imports (organization_id, user_id, file_upload_id, mapping, status, counts, created_at)
+        values (?, ?, ?, '{"orgId":0,"orgName":1,"countryCode":null,"hasHeaders":false,"sheet":0}', 'ready',
+        '{"total":2,"matched":0,"ambiguous":0,"not_found":2,"invalid":0,"existing":0,"duplicate":0}', ?)`,
+      )
+      .run(analyst.organizationId, analyst.id, file.id, new Date().toISOString());
+    const row = db.prepare(
+      "insert into supplier_import_rows (import_id, row_number, cells, org_id_raw, name_raw, status, reason) values (?, ?, ?, ?, ?, ?, ?)",
+    );
+    const long = "NORSK LEVERANDØRSAMARBEID OG INNKJØPSSERVICE AS";
+    row.run(lastInsertRowid, 1, JSON.stringify(["NO 923 609 016 MVA", long]), "NO 923 609 016 MVA", long, "not_found", "not-in-registry");
+    row.run(lastInsertRowid, 2, JSON.stringify(["", "Ukjent leverandør"]), null, "Ukjent leverandør", "not_found", "no-name-match");
+    return { fileId: file.id, importId: Number(lastInsertRowid) };
+  } finally {
+    db.close();
+  }
+}
+
 /** The demo company with the most announcements that also has statements and intelligence: the supplier screen at its fullest. */
 export function richCompanyOrgNumber(): string {
   const [row] = queryDb<{ org_number: string }>(`

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "./env";
 import { expect, test, type Page } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
+import { demoImport, demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
 
 /**
  * Phones (issue 9): at 360 and 390 px no main screen scrolls sideways, the
@@ -59,6 +59,9 @@ function screens(): Screen[] {
     { name: "files", path: "/files", signedIn: true },
     { name: "search", path: "/search?q=aker", signedIn: true },
     { name: "scaffold", path: "/projects", signedIn: true },
+    { name: "file-preview", path: `/files/${demoImport().fileId}/preview`, signedIn: true },
+    { name: "file-analyze", path: `/files/${demoImport().fileId}/analyze`, signedIn: true },
+    { name: "import-report", path: `/suppliers/imports/${demoImport().importId}`, signedIn: true },
   ];
 }
 
