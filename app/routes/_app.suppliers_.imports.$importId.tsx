@@ -285,9 +285,10 @@ export default function ImportScreen() {
         <p className="text-sm text-base-content/70">{t(`page.state.${imp.status}`)}</p>
       </div>
 
-      {analysing && imp.progress ? (
+      {analysing ? (
         <div className="card max-w-xl space-y-2 border border-base-300 bg-base-100 p-4">
-          <ProgressLine done={imp.progress.done} total={imp.progress.total} />
+          {/* Waiting for the worker, the job has no progress yet: 0 of an unknown total, and the way to look again. */}
+          <ProgressLine done={imp.progress?.done ?? 0} total={imp.progress?.total ?? null} />
           {hydrated ? null : (
             <Link to={here} className="link text-sm">
               {t("page.refresh")}

@@ -48,11 +48,12 @@ test("a supplier list is analysed, resolved and imported with a tag", async ({ p
     await page.getByRole("link", { name: "Open the report" }).click();
   } else {
     await expect(page).toHaveURL(/\/suppliers\/imports\/\d+$/);
-    // Without JavaScript the page shows the state it is in, with a link to look again.
-    for (let i = 0; i < 40 && (await page.getByRole("link", { name: "Refresh to see the progress" }).count()) > 0; i++) {
-      await page.waitForTimeout(250);
-      await page.getByRole("link", { name: "Refresh to see the progress" }).click();
-    }
+    // Without JavaScript the page shows the state it is in — waiting or analysing, never nothing — with a link to look again.
+    await expect(async () => {
+      const refresh = page.getByRole("link", { name: "Refresh to see the progress" });
+      if (await refresh.count()) await refresh.click();
+      await expect(page.getByRole("navigation", { name: "Show lines by status" })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
   }
 
   await expect(page.getByRole("heading", { name: "Import of supplier-list.xlsx" })).toBeVisible();
