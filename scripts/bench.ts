@@ -691,6 +691,7 @@ async function runLeiBench(rows: number) {
     await migrateToLatest(migrated);
     await migrated.destroy();
 
+    const loadBefore = os.loadavg()[0].toFixed(1);
     t0 = performance.now();
     const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli/import.ts", "gleif-lei2", file], {
       cwd: root,
@@ -700,9 +701,23 @@ async function runLeiBench(rows: number) {
     let log = "";
     child.stdout!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
     const samples: Array<{ at: number; rss: number }> = [];
+    // CPU seconds of the import process tree (utime + stime, in clock ticks of 1/100 s): on a machine shared with other
+    // work, wall time says more about the neighbours than about the importer.
+    let cpuSeconds = 0;
     const sampler = setInterval(() => {
       const m = memoryOf(child.pid!);
       if (m) samples.push({ at: performance.now() - t0, rss: m.rss });
+      let ticks = 0;
+      for (const p of processTree(child.pid!)) {
+        try {
+          const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+          ticks += Number(fields[11]) + Number(fields[12]);
+        } catch {
+          // gone meanwhile
+        }
+      }
+      // A process that has exited (a zombie until reaped) reads as zero: keep the highest count seen.
+      cpuSeconds = Math.max(cpuSeconds, ticks / 100);
     }, 250);
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     clearInterval(sampler);
@@ -711,7 +726,10 @@ async function runLeiBench(rows: number) {
     const summary = log.split("\n").filter((l) => /rows in|inserted/.test(l));
     const at = (fraction: number) => (samples.find((s) => s.at >= fraction * seconds * 1000) ?? samples[samples.length - 1])?.rss ?? 0;
     const peak = Math.max(...samples.map((s) => s.rss));
-    console.log(`  import (npm run import -- gleif-lei2, own process): ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s`);
+    console.log(
+      `  import (npm run import -- gleif-lei2, own process): ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s; ` +
+        `CPU time ${cpuSeconds.toFixed(0)} s (until the last sample); load average before/after ${loadBefore} / ${os.loadavg()[0].toFixed(1)}`,
+    );
     for (const line of summary) console.log(`  ${line.trim()}`);
     console.log(
       `  RSS at 10/25/50/75/95 % of the time: ${[0.1, 0.25, 0.5, 0.75, 0.95].map((f) => at(f).toFixed(0)).join(" / ")} MB, peak ${peak.toFixed(0)} MB; ` +
