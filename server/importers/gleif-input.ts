@@ -69,13 +69,15 @@ export async function openGleifInput(file: string): Promise<InputFile> {
     }
   });
   raw.on("end", () => {
+    let problem: unknown;
     try {
       unzip.push(new Uint8Array(0), true);
     } catch (error) {
-      return fail(`Not a readable zip: ${file}: ${(error as Error).message}`, error);
+      problem = error;
     }
-    if (!found) fail(`No .csv file inside ${file}`);
-    else if (!text.writableEnded) fail(`Reading stopped: ${file} ends in the middle of its CSV (a truncated download?)`);
+    if (found && !text.writableEnded) fail(`${file} ends in the middle of its CSV (a truncated download?)`, problem);
+    else if (problem) fail(`Not a readable zip: ${file}: ${(problem as Error).message}`, problem);
+    else if (!found) fail(`No .csv file inside ${file}`);
   });
   raw.on("error", (error) => fail(`Cannot read ${file}: ${error.message}`, error));
   text.setEncoding("utf8");

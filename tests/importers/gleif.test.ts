@@ -169,6 +169,18 @@ describe("gleif-lei2: LEI-CDF golden copy", () => {
     expect(await search('"fjordkraft"')).toEqual(["5967007LIEEXAMPLE105"]);
   });
 
+  it("says so when a zip ends in the middle of its CSV (a truncated download)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gleif-zip-"));
+    const zip = path.join(dir, "truncated.zip");
+    const whole = zipSync({ "golden-copy.csv": fs.readFileSync(fixture("lei2.csv")) }, { level: 0 });
+    fs.writeFileSync(zip, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const error = await IMPORTERS["gleif-lei2"](db(), zip).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportInputError);
+    expect((error as Error).message).toMatch(/truncated\.zip ends in the middle of its CSV \(a truncated download\?\)/);
+    // The rows read before the break are in, and the error says how many.
+    expect((error as ImportInputError).partial).toMatchObject({ rows: expect.any(Number) });
+  });
+
   it("refuses a file that is not an LEI file, and a zip without a CSV, before writing anything", async () => {
     const before = await ftsRows();
     await expect(IMPORTERS["gleif-lei2"](db(), fixture("rr.csv"))).rejects.toThrow("Wrong header: missing column(s) LEI, Entity.LegalName");
