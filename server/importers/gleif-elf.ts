@@ -31,7 +31,9 @@ export function elfCodeFromCsv(row: Record<string, string>): { ok: true; value: 
   const problems = [
     code && /^[A-Z0-9]{4}$/.test(code) ? null : `ELF Code: ${code ? `not 4 characters of A–Z0–9 (got "${code}")` : "missing"}`,
     name ? null : "Entity Legal Form name Local name: missing",
-    status === "ACTI" || status === "ACTV" || status === "INAC" ? null : `ELF Status ACTI/INAC: ${status ? `expected ACTI (or ACTV) or INAC (got "${status}")` : "missing"}`,
+    status === "ACTI" || status === "ACTV" || status === "INAC"
+      ? null
+      : `ELF Status ACTI/INAC: ${status ? `expected ACTI (or ACTV) or INAC (got "${status}")` : "missing"}`,
   ].filter((p): p is string => p !== null);
   if (problems.length > 0) return { ok: false, reason: problems.join("; ") };
   return {
