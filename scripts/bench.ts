@@ -7,6 +7,8 @@
  *   BENCH_REQUESTS=500 npm run bench
  *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
  *   BENCH_ONLY=imports npm run bench     (only the supplier-list analysis: a 10 000-row xlsx and a 100 000-row CSV)
+ *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
+ *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -244,7 +246,8 @@ async function run(grow: number) {
   }
 }
 
-if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
+// The LEI run imports and queries the store directly: it needs no build.
+if (process.env.BENCH_ONLY !== "lei" && !fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
   console.error("No build: run `npm run build` (or `npm start` once) first.");
   process.exit(1);
 }
@@ -534,7 +537,280 @@ async function runImports() {
   }
 }
 
-if (process.env.BENCH_ONLY === "imports") {
+/** Words for generated entity names: enough variety that a prefix matches some rows, not all. */
+const LEI_WORDS = (
+  "nordic global atlantic fjord polar aurora granite harbor summit meridian alpine coastal delta pioneer horizon vertex " +
+  "evergreen silver iron copper oak pine birch maple cedar willow falcon eagle raven wolf bear lynx otter beacon anchor " +
+  "keystone crown royal union federal central pacific baltic arctic boreal lumen solar terra aqua nova zenith apex"
+).split(" ");
+const LEI_KINDS = ["Holding", "Capital", "Energy", "Logistics", "Shipping", "Foods", "Systems", "Partners", "Industries", "Invest"];
+const LEI_FORMS = ["AS", "ASA", "AB", "GmbH", "AG", "Ltd", "LLC", "Inc.", "S.A.", "B.V.", "Oy", "ApS"];
+const LEI_COUNTRIES = ["NO", "SE", "DK", "FI", "DE", "GB", "US", "NL", "FR", "ES"];
+
+/** The LEI-CDF columns the importer reads, in GLEIF's order, plus some it ignores (as a real file has many). */
+function lei2Header(): string[] {
+  const address = (p: string) => [
+    `${p}.xmllang`,
+    `${p}.FirstAddressLine`,
+    `${p}.AddressNumber`,
+    `${p}.AddressNumberWithinBuilding`,
+    `${p}.MailRouting`,
+    `${p}.AdditionalAddressLine.1`,
+    `${p}.AdditionalAddressLine.2`,
+    `${p}.AdditionalAddressLine.3`,
+    `${p}.City`,
+    `${p}.Region`,
+    `${p}.Country`,
+    `${p}.PostalCode`,
+  ];
+  const names = (base: string) => [1, 2, 3, 4, 5].flatMap((n) => [`${base}.${n}`, `${base}.${n}.xmllang`, `${base}.${n}.type`]);
+  return [
+    "LEI",
+    "Entity.LegalName",
+    "Entity.LegalName.xmllang",
+    ...names("Entity.OtherEntityNames.OtherEntityName"),
+    ...names("Entity.TransliteratedOtherEntityNames.TransliteratedOtherEntityName"),
+    ...address("Entity.LegalAddress"),
+    ...address("Entity.HeadquartersAddress"),
+    "Entity.RegistrationAuthority.RegistrationAuthorityID",
+    "Entity.RegistrationAuthority.OtherRegistrationAuthorityID",
+    "Entity.RegistrationAuthority.RegistrationAuthorityEntityID",
+    "Entity.LegalJurisdiction",
+    "Entity.EntityCategory",
+    "Entity.EntitySubCategory",
+    "Entity.LegalForm.EntityLegalFormCode",
+    "Entity.LegalForm.OtherLegalForm",
+    "Entity.AssociatedEntity.type",
+    "Entity.AssociatedEntity.AssociatedLEI",
+    "Entity.AssociatedEntity.AssociatedEntityName",
+    "Entity.EntityStatus",
+    "Entity.EntityCreationDate",
+    "Entity.EntityExpirationDate",
+    "Entity.EntityExpirationReason",
+    "Entity.SuccessorEntity.SuccessorLEI",
+    "Entity.SuccessorEntity.SuccessorEntityName",
+    "Registration.InitialRegistrationDate",
+    "Registration.LastUpdateDate",
+    "Registration.RegistrationStatus",
+    "Registration.NextRenewalDate",
+    "Registration.ManagingLOU",
+    "Registration.ValidationSources",
+    "Registration.ValidationAuthority.ValidationAuthorityID",
+    "Registration.ValidationAuthority.ValidationAuthorityEntityID",
+    "Registration.OtherValidationAuthorities.OtherValidationAuthority.1.ValidationAuthorityID",
+    "Registration.OtherValidationAuthorities.OtherValidationAuthority.1.ValidationAuthorityEntityID",
+  ];
+}
+
+/** A generated LEI2 golden copy: deterministic, valid check digits, every field GLEIF fills for an ordinary entity. */
+async function writeLei2File(file: string, rows: number): Promise<void> {
+  const { leiCheckDigits } = await import("../app/models/lei");
+  const header = lei2Header();
+  const index = new Map(header.map((h, i) => [h, i]));
+  const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+  const out = fs.openSync(file, "w");
+  let random = 42;
+  const next = (n: number) => {
+    random = (random * 1103515245 + 12345) % 2147483648;
+    return random % n;
+  };
+  try {
+    fs.writeSync(out, header.map(quote).join(",") + "\r\n");
+    let buffer: string[] = [];
+    for (let i = 0; i < rows; i++) {
+      const cells: string[] = new Array(header.length).fill("");
+      const set = (column: string, value: string) => (cells[index.get(column)!] = value);
+      const prefix = `9845BE${i.toString(36).toUpperCase().padStart(12, "0")}`;
+      const country = LEI_COUNTRIES[next(LEI_COUNTRIES.length)];
+      const name = `${LEI_WORDS[next(LEI_WORDS.length)]} ${LEI_WORDS[next(LEI_WORDS.length)]} ${LEI_KINDS[next(LEI_KINDS.length)]} ${LEI_FORMS[next(LEI_FORMS.length)]} ${i}`;
+      const legalName = name[0].toUpperCase() + name.slice(1);
+      set("LEI", prefix + leiCheckDigits(prefix));
+      set("Entity.LegalName", legalName);
+      set("Entity.LegalName.xmllang", "en");
+      if (i % 5 === 0) {
+        set("Entity.OtherEntityNames.OtherEntityName.1", `${legalName.split(" ").slice(0, 2).join(" ")} Group`);
+        set("Entity.OtherEntityNames.OtherEntityName.1.xmllang", "en");
+        set("Entity.OtherEntityNames.OtherEntityName.1.type", "TRADING_OR_OPERATING_NAME");
+      }
+      for (const p of ["Entity.LegalAddress", "Entity.HeadquartersAddress"]) {
+        set(`${p}.xmllang`, "en");
+        set(`${p}.FirstAddressLine`, `${1 + next(300)} ${LEI_WORDS[next(LEI_WORDS.length)]} street`);
+        if (i % 3 === 0) set(`${p}.AdditionalAddressLine.1`, `Floor ${1 + next(20)}, suite ${next(900)}`);
+        set(`${p}.City`, `${LEI_WORDS[next(LEI_WORDS.length)]}by`);
+        set(`${p}.Region`, `${country}-${10 + next(20)}`);
+        set(`${p}.Country`, country);
+        set(`${p}.PostalCode`, String(1000 + next(9000)));
+      }
+      set("Entity.RegistrationAuthority.RegistrationAuthorityID", `RA000${100 + next(700)}`);
+      set("Entity.RegistrationAuthority.RegistrationAuthorityEntityID", String(900_000_000 + i));
+      set("Entity.LegalJurisdiction", country);
+      set("Entity.EntityCategory", "GENERAL");
+      set("Entity.LegalForm.EntityLegalFormCode", "YI42");
+      set("Entity.EntityStatus", i % 50 === 0 ? "INACTIVE" : "ACTIVE");
+      set("Entity.EntityCreationDate", "2004-06-06T22:00:00Z");
+      set("Registration.InitialRegistrationDate", "2013-06-03T13:29:41Z");
+      set("Registration.LastUpdateDate", "2025-04-09T08:12:40Z");
+      set("Registration.RegistrationStatus", i % 50 === 0 ? "RETIRED" : i % 7 === 0 ? "LAPSED" : "ISSUED");
+      set("Registration.NextRenewalDate", "2026-06-03T13:29:41Z");
+      set("Registration.ManagingLOU", "5967007LIEEXZX4NU938");
+      set("Registration.ValidationSources", "FULLY_CORROBORATED");
+      set("Registration.ValidationAuthority.ValidationAuthorityID", "RA000472");
+      buffer.push(cells.map(quote).join(","));
+      if (buffer.length === 20_000) {
+        fs.writeSync(out, buffer.join("\r\n") + "\r\n");
+        buffer = [];
+      }
+    }
+    if (buffer.length) fs.writeSync(out, buffer.join("\r\n") + "\r\n");
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * `npm run import -- gleif-lei2` on a generated LEI2 golden copy of `rows` rows, in a process of its own (as an operator
+ * runs it): wall time, and the process's resident memory sampled every 250 ms. Then prefix autocomplete over the
+ * imported store: the full-text query by legal name and by LEI prefix, with and without ranking.
+ */
+async function runLeiBench(rows: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-lei-"));
+  const file = path.join(dataDir, "lei2-golden-copy.csv");
+  const databaseFile = path.join(dataDir, "app.db");
+  try {
+    let t0 = performance.now();
+    await writeLei2File(file, rows);
+    console.log(
+      `\nGLEIF LEI2 golden copy: ${rows.toLocaleString("en-GB")} generated rows, ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MB, ` +
+        `${lei2Header().length} columns (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+    const migrated = createDb(databaseFile);
+    await migrateToLatest(migrated);
+    await migrated.destroy();
+
+    const loadBefore = os.loadavg()[0].toFixed(1);
+    t0 = performance.now();
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli/import.ts", "gleif-lei2", file], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_FILE: databaseFile },
+    });
+    let log = "";
+    child.stdout!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    const samples: Array<{ at: number; rss: number }> = [];
+    // CPU seconds of the import process tree (utime + stime, in clock ticks of 1/100 s): on a machine shared with other
+    // work, wall time says more about the neighbours than about the importer.
+    let cpuSeconds = 0;
+    const sampler = setInterval(() => {
+      const m = memoryOf(child.pid!);
+      if (m) samples.push({ at: performance.now() - t0, rss: m.rss });
+      let ticks = 0;
+      for (const p of processTree(child.pid!)) {
+        try {
+          const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+          ticks += Number(fields[11]) + Number(fields[12]);
+        } catch {
+          // gone meanwhile
+        }
+      }
+      // A process that has exited (a zombie until reaped) reads as zero: keep the highest count seen.
+      cpuSeconds = Math.max(cpuSeconds, ticks / 100);
+    }, 250);
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    clearInterval(sampler);
+    const seconds = (performance.now() - t0) / 1000;
+    if (code !== 0) throw new Error(`the import exited with ${code}\n${log}`);
+    const summary = log.split("\n").filter((l) => /rows in|inserted/.test(l));
+    const at = (fraction: number) => (samples.find((s) => s.at >= fraction * seconds * 1000) ?? samples[samples.length - 1])?.rss ?? 0;
+    const peak = Math.max(...samples.map((s) => s.rss));
+    console.log(
+      `  import (npm run import -- gleif-lei2, own process): ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s; ` +
+        `CPU time ${cpuSeconds.toFixed(0)} s (until the last sample); load average before/after ${loadBefore} / ${os.loadavg()[0].toFixed(1)}`,
+    );
+    for (const line of summary) console.log(`  ${line.trim()}`);
+    console.log(
+      `  RSS at 10/25/50/75/95 % of the time: ${[0.1, 0.25, 0.5, 0.75, 0.95].map((f) => at(f).toFixed(0)).join(" / ")} MB, peak ${peak.toFixed(0)} MB; ` +
+        `database ${(fs.statSync(databaseFile).size / 1_048_576).toFixed(0)} MB`,
+    );
+
+    const database = createDb(databaseFile);
+    try {
+      let seed = 7;
+      const pick = <T>(list: T[]) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return list[seed % list.length];
+      };
+      const queries = Number(process.env.BENCH_REQUESTS ?? 200);
+      const terms: string[] = [];
+      for (let i = 0; i < queries; i++) {
+        const word = pick(LEI_WORDS);
+        terms.push(i % 2 === 0 ? word.slice(0, 3 + (i % 3)) : `${word} ${pick(LEI_WORDS).slice(0, 2 + (i % 4))}`);
+      }
+      const leiTerms = Array.from({ length: queries }, (_, i) => `9845BE${(i * 7919).toString(36).toUpperCase().padStart(12, "0")}`.slice(0, 10 + (i % 8)));
+      const match = (term: string) =>
+        term
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((w) => `"${w.replace(/"/g, '""')}"*`)
+          .join(" ");
+      const variants: Array<[string, string[], (m: string) => Promise<unknown>]> = [
+        [
+          "names, 10 best by rank, highlighted",
+          terms,
+          (m) =>
+            sql`select r.lei, r.legal_name, highlight(lei_fts, 1, '<b>', '</b>') as h from lei_fts f join lei_records r on r.id = f.rowid
+                where lei_fts match ${m} order by f.rank limit 10`.execute(database),
+        ],
+        [
+          "names, first 10 matches, highlighted",
+          terms,
+          (m) =>
+            sql`select r.lei, r.legal_name, highlight(lei_fts, 1, '<b>', '</b>') as h from lei_fts f join lei_records r on r.id = f.rowid
+                where lei_fts match ${m} limit 10`.execute(database),
+        ],
+        [
+          "LEI prefix on lei_records' index, first 10",
+          leiTerms,
+          // The term as typed (the match expression's quotes and star taken off): a range of the unique index.
+          (m) => {
+            const prefix = m.replace(/^"|"\*$/g, "");
+            return sql`select lei, legal_name from lei_records where lei >= ${prefix} and lei < ${`${prefix}\uffff`} order by lei limit 10`.execute(database);
+          },
+        ],
+        [
+          "LEI prefix on the FTS index, first 10",
+          leiTerms,
+          (m) =>
+            sql`select r.lei, r.legal_name from lei_fts f join lei_records r on r.id = f.rowid where lei_fts match ${`lei:${m}`} limit 10`.execute(database),
+        ],
+      ];
+      console.log(`  autocomplete over the store, ${queries} sequential queries each (in process, no HTTP), p50 / p95 / max:`);
+      for (const [label, list, query] of variants) {
+        const times: number[] = [];
+        for (const term of list) {
+          const started = performance.now();
+          await query(match(term));
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        console.log(
+          `    ${label.padEnd(40)} ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${times[times.length - 1].toFixed(1)} ms`,
+        );
+      }
+    } finally {
+      await database.destroy();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === "lei") {
+  await runLeiBench(Number(process.env.BENCH_LEI_ROWS ?? 3_000_000));
+} else if (process.env.BENCH_ONLY === "imports") {
   await runImports();
 } else {
   if (process.env.BENCH_ONLY !== "suppliers") {

@@ -18,6 +18,10 @@ Kinds:
   konsern-roller  group relations (influencing_tax_ident,influenced_tax_ident,rel_type_code,percentage);
                   import the units first
   countries       countries.csv (region, governance percentile, CO2 intensity change)
+  gleif-lei2      GLEIF LEI records: the LEI-CDF golden copy CSV, or the .zip GLEIF publishes it in
+  gleif-rr        GLEIF relationship records (RR-CDF golden copy, .csv or .zip): direct and ultimate parents
+  gleif-repex     GLEIF reporting exceptions (golden copy, .csv or .zip): why an entity names no parent
+  gleif-elf       GLEIF's Entity Legal Form (ELF) code list CSV
 
 Example: npm run import -- brreg-units server/seed-data/brreg/enheter-selection.csv`;
 

@@ -2,12 +2,20 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db-types";
 import { importBrregUnits } from "./brreg-units";
 import { importCountries } from "./countries";
+import { importGleifElf } from "./gleif-elf";
+import { importGleifLei2 } from "./gleif-lei2";
+import { importGleifRepex } from "./gleif-repex";
+import { importGleifRr } from "./gleif-rr";
 import { importKonsernRoller } from "./konsern-roller";
 import type { ImportOptions, ImportSummary } from "./types";
 
 export { importBrregUnits, importBrregUnitsCsv, importBrregUnitsJson, upsertUnits, type UnitRecord } from "./brreg-units";
 export { importCountries } from "./countries";
 export { importKonsernRoller } from "./konsern-roller";
+export { importGleifElf } from "./gleif-elf";
+export { importGleifLei2, writeLeiRecords, type LeiRecordInput } from "./gleif-lei2";
+export { importGleifRepex } from "./gleif-repex";
+export { importGleifRr } from "./gleif-rr";
 export { ImportInputError, type ImportOptions, type ImportProgress, type ImportSummary, type Rejection } from "./types";
 
 type Importer = (database: Kysely<DB>, file: string, options?: ImportOptions) => Promise<ImportSummary>;
@@ -17,6 +25,10 @@ export const IMPORTERS = {
   "brreg-units": importBrregUnits,
   "konsern-roller": importKonsernRoller,
   countries: importCountries,
+  "gleif-lei2": importGleifLei2,
+  "gleif-rr": importGleifRr,
+  "gleif-repex": importGleifRepex,
+  "gleif-elf": importGleifElf,
 } satisfies Record<string, Importer>;
 
 export type ImportKind = keyof typeof IMPORTERS;
