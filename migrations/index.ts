@@ -8,6 +8,7 @@ import * as m0007 from "./0007_sign_in_protection";
 import * as m0008 from "./0008_jobs";
 import * as m0009 from "./0009_file_content_kind";
 import * as m0010 from "./0010_supplier_imports";
+import * as m0011 from "./0011_lei";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0008_jobs": m0008,
   "0009_file_content_kind": m0009,
   "0010_supplier_imports": m0010,
+  "0011_lei": m0011,
 };

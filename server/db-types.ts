@@ -554,6 +554,107 @@ export interface SupplierImportRowTable {
   chosen_company_id: number | null;
 }
 
+/** One LEI record of GLEIF's golden copy (migration 0011; dates as GLEIF writes them). */
+export interface LeiRecordTable {
+  /** lei_fts.rowid. */
+  id: Generated<number>;
+  lei: string;
+  legal_name: string;
+  legal_name_lang: string | null;
+  /** The registration authority's id of the entity (the organisation number for NO entities). */
+  registered_as: string | null;
+  /** The registration authority (RA000472 …). */
+  registered_at: string | null;
+  jurisdiction: string | null;
+  legal_form_code: string | null;
+  legal_form_other: string | null;
+  entity_status: string | null;
+  entity_category: string | null;
+  /** JSON array of strings. */
+  legal_address_lines: Generated<string>;
+  legal_postal_code: string | null;
+  legal_city: string | null;
+  legal_region: string | null;
+  legal_country: string | null;
+  /** JSON array of strings. */
+  hq_address_lines: Generated<string>;
+  hq_postal_code: string | null;
+  hq_city: string | null;
+  hq_region: string | null;
+  hq_country: string | null;
+  registration_status: string;
+  initial_registration_date: string | null;
+  last_update_date: string | null;
+  next_renewal_date: string | null;
+  managing_lou: string | null;
+  validation_sources: string | null;
+  updated_at: string;
+}
+
+export interface LeiOtherNameTable {
+  id: Generated<number>;
+  lei: string;
+  position: number;
+  name: string;
+  type: string | null;
+  lang: string | null;
+  /** 0/1: from Entity.TransliteratedOtherEntityNames. */
+  transliterated: Generated<number>;
+}
+
+export interface LeiRelationshipTable {
+  id: Generated<number>;
+  child_lei: string;
+  parent_lei: string;
+  kind: "direct" | "ultimate";
+  /** ACTIVE | INACTIVE. */
+  relationship_status: string;
+  registration_status: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  last_update_date: string | null;
+  updated_at: string;
+}
+
+export interface LeiReportingExceptionTable {
+  id: Generated<number>;
+  lei: string;
+  kind: "direct" | "ultimate";
+  reason: string;
+  reference: string | null;
+  updated_at: string;
+}
+
+export interface LeiElfCodeTable {
+  code: string;
+  country: string | null;
+  country_code: string | null;
+  name: string;
+  transliterated_name: string | null;
+  lang: string | null;
+  /** ACTI | INAC. */
+  status: string;
+  updated_at: string;
+}
+
+/** FTS5 over LEI records' names and the LEI (rowid = lei_records.id; no row for a retired, annulled, merged or duplicate record). */
+export interface LeiFtsTable {
+  rowid: number;
+  lei: string;
+  legal_name: string;
+  /** The other and transliterated names, one per line. */
+  other_names: string;
+  rank: number;
+}
+
+/** The live GLEIF adapter's answers, by request. */
+export interface LeiCacheTable {
+  key: string;
+  /** JSON. */
+  body: string;
+  fetched_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -595,4 +696,11 @@ export interface DB {
   job_schedules: JobScheduleTable;
   supplier_imports: SupplierImportTable;
   supplier_import_rows: SupplierImportRowTable;
+  lei_records: LeiRecordTable;
+  lei_other_names: LeiOtherNameTable;
+  lei_relationships: LeiRelationshipTable;
+  lei_reporting_exceptions: LeiReportingExceptionTable;
+  lei_elf_codes: LeiElfCodeTable;
+  lei_fts: LeiFtsTable;
+  lei_cache: LeiCacheTable;
 }
