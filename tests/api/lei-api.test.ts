@@ -1,6 +1,8 @@
 import http from "node:http";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@server/db";
 import { action as autocompleteAction, loader as autocomplete } from "~/routes/api.lei-api.autocomplete";
 import { loader as record } from "~/routes/api.lei-api.record";
 import { loader as directChildren } from "~/routes/api.lei-api.direct_children";
@@ -216,5 +218,157 @@ describe("GET /api/lei-api/relationship", () => {
 
   it("404 for an unknown LEI", async () => {
     await expectError(await asAnalyst(relationship, `/api/lei-api/relationship?lei=${UNKNOWN}&path=managing-lou`), 404, /No LEI record/);
+  });
+});
+
+describe("the local provider (the store) behind the same routes", () => {
+  const LIMA = "254900RX3NW13DDG3905";
+  const LOU = "5299000J2N45DDNE4Y28";
+  const FORMER = "549300RMUDWPHCUQNE66"; // a child whose relationship is inactive
+
+  beforeAll(async () => {
+    process.env.LEI_PROVIDER = "local";
+    const at = "2025-05-15T00:00:00Z";
+    const base = { registration_status: "ISSUED", entity_status: "ACTIVE", updated_at: at, legal_address_lines: "[]", hq_address_lines: "[]" };
+    const rows = [
+      {
+        ...base,
+        id: 9001,
+        lei: FRAPORT,
+        legal_name: "Fraport AG Frankfurt Airport Services Worldwide",
+        legal_name_lang: "de",
+        registered_as: "HRB 7042",
+        registered_at: "RA000242",
+        jurisdiction: "DE",
+        legal_form_code: "6QQB",
+        legal_address_lines: JSON.stringify(["Flughafen,Geb. 178"]),
+        legal_postal_code: "60547",
+        legal_city: "Frankfurt am Main",
+        legal_region: "DE-HE",
+        legal_country: "DE",
+        next_renewal_date: "2026-06-03T13:29:41Z",
+        managing_lou: LOU,
+      },
+      {
+        ...base,
+        id: 9002,
+        lei: LIMA,
+        legal_name: "Lima Airport Partners S.R.L.",
+        jurisdiction: "PE",
+        legal_country: "PE",
+        managing_lou: "5299000J2N45DDNE4Y29",
+      },
+      { ...base, id: 9003, lei: LOU, legal_name: "Managing LOU (test row)", legal_country: "DE" },
+      { ...base, id: 9004, lei: FORMER, legal_name: "Former Subsidiary Inc.", legal_country: "US" },
+    ];
+    await db().insertInto("lei_records").values(rows).execute();
+    await db()
+      .insertInto("lei_other_names")
+      .values([
+        { lei: LIMA, position: 1, name: "LAP Peru", type: "TRADING_OR_OPERATING_NAME", lang: "es", transliterated: 0 },
+        { lei: LIMA, position: 2, name: "LIMA AIRPORT PARTNERS SRL", type: "AUTO_ASCII_TRANSLITERATED_LEGAL_NAME", lang: null, transliterated: 1 },
+      ])
+      .execute();
+    const edge = { relationship_status: "ACTIVE", updated_at: at, start_date: "2001-02-14" };
+    await db()
+      .insertInto("lei_relationships")
+      .values([
+        { ...edge, child_lei: LIMA, parent_lei: FRAPORT, kind: "direct" },
+        { ...edge, child_lei: LIMA, parent_lei: FRAPORT, kind: "ultimate" },
+        { ...edge, child_lei: FORMER, parent_lei: FRAPORT, kind: "direct", relationship_status: "INACTIVE" },
+      ])
+      .execute();
+    await db()
+      .insertInto("lei_reporting_exceptions")
+      .values({ lei: FRAPORT, kind: "ultimate", reason: "NON_CONSOLIDATING", reference: null, updated_at: at })
+      .execute();
+    for (const row of rows) {
+      const others = row.lei === LIMA ? "LAP Peru\nLIMA AIRPORT PARTNERS SRL" : "";
+      await sql`insert into lei_fts (rowid, lei, legal_name, other_names) values (${row.id}, ${row.lei}, ${row.legal_name}, ${others})`.execute(db());
+    }
+  });
+
+  afterAll(() => {
+    process.env.LEI_PROVIDER = "gleif";
+  });
+
+  it("suggests by prefix of the legal name, with the match highlighted", async () => {
+    const response = await asAnalyst(autocomplete, "/api/lei-api/autocomplete?term=fra%20airp");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      {
+        type: "autocompletions",
+        id: FRAPORT,
+        attributes: {
+          value: "Fraport AG Frankfurt Airport Services Worldwide",
+          highlighting: "<b>Fraport</b> AG <b>Frankfurt</b> <b>Airport</b> Services Worldwide",
+          legalName: { name: "Fraport AG Frankfurt Airport Services Worldwide" },
+        },
+        relationships: { "lei-records": { data: { type: "lei-records", id: FRAPORT } } },
+      },
+    ]);
+  });
+
+  it("suggests by another name (showing that name) and by the start of the LEI", async () => {
+    const byOtherName = (await (await asAnalyst(autocomplete, "/api/lei-api/autocomplete?term=lap")).json()) as Array<Record<string, unknown>>;
+    expect(byOtherName).toMatchObject([
+      { id: LIMA, attributes: { value: "LAP Peru", highlighting: "<b>LAP</b> Peru", legalName: { name: "Lima Airport Partners S.R.L." } } },
+    ]);
+
+    const byLei = (await (await asAnalyst(autocomplete, "/api/lei-api/autocomplete?term=254900rx")).json()) as Array<Record<string, unknown>>;
+    // As GLEIF does, the matched text is the value; the legal name comes along for the result list.
+    expect(byLei).toMatchObject([
+      { id: LIMA, attributes: { value: LIMA, highlighting: `<b>${LIMA}</b>`, legalName: { name: "Lima Airport Partners S.R.L." } } },
+    ]);
+
+    expect(await (await asAnalyst(autocomplete, "/api/lei-api/autocomplete?term=%22%2A%20")).json()).toEqual([]);
+  });
+
+  it("builds the record in GLEIF's shape", async () => {
+    const body = (await (await asAnalyst(record, `/api/lei-api/record?lei=${LIMA}`)).json()) as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({
+      type: "lei-records",
+      id: LIMA,
+      attributes: {
+        lei: LIMA,
+        entity: {
+          legalName: { name: "Lima Airport Partners S.R.L." },
+          otherNames: [{ name: "LAP Peru", type: "TRADING_OR_OPERATING_NAME", language: "es" }],
+          transliteratedOtherNames: [{ name: "LIMA AIRPORT PARTNERS SRL", type: "AUTO_ASCII_TRANSLITERATED_LEGAL_NAME" }],
+          legalAddress: { addressLines: [], country: "PE" },
+          status: "ACTIVE",
+        },
+        registration: { status: "ISSUED", nextRenewalDate: null },
+      },
+    });
+    const fraport = (await (await asAnalyst(record, `/api/lei-api/record?lei=${FRAPORT}`)).json()) as { data: { attributes: Record<string, unknown> } };
+    expect(fraport.data.attributes).toMatchObject({
+      entity: {
+        registeredAs: "HRB 7042",
+        legalForm: { id: "6QQB", other: null },
+        legalAddress: { addressLines: ["Flughafen,Geb. 178"], postalCode: "60547", city: "Frankfurt am Main", region: "DE-HE", country: "DE" },
+      },
+      registration: { nextRenewalDate: "2026-06-03T13:29:41Z", managingLou: LOU },
+    });
+    await expectError(await asAnalyst(record, `/api/lei-api/record?lei=${UNKNOWN}`), 404);
+  });
+
+  it("lists active direct children only, and the ultimate parent ({} for a reporting exception)", async () => {
+    const children = (await (await asAnalyst(directChildren, `/api/lei-api/direct_children?lei=${FRAPORT}`)).json()) as Array<{ id: string }>;
+    expect(children.map((c) => c.id)).toEqual([LIMA]);
+    expect(await (await asAnalyst(directChildren, `/api/lei-api/direct_children?lei=${LIMA}`)).json()).toEqual([]);
+
+    const parent = (await (await asAnalyst(ultimateParent, `/api/lei-api/ultimate_parent?lei=${LIMA}`)).json()) as { data: { id: string } };
+    expect(parent.data.id).toBe(FRAPORT);
+    expect(await (await asAnalyst(ultimateParent, `/api/lei-api/ultimate_parent?lei=${FRAPORT}`)).json()).toEqual({});
+  });
+
+  it("resolves the managing LOU, and 404 when its record is not in the store", async () => {
+    const lou = (await (await asAnalyst(relationship, `/api/lei-api/relationship?lei=${FRAPORT}&path=managing-lou`)).json()) as {
+      data: { attributes: { lei: string; entity: { legalName: { name: string } } } };
+    };
+    expect(lou.data.attributes.lei).toBe(LOU);
+    expect(lou.data.attributes.entity.legalName.name).toBe("Managing LOU (test row)");
+    await expectError(await asAnalyst(relationship, `/api/lei-api/relationship?lei=${LIMA}&path=managing-lou`), 404, /managing LOU/);
   });
 });

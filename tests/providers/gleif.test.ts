@@ -2,7 +2,6 @@ import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createGleifProvider } from "@server/providers/lei/gleif";
-import { normalizeLeiCode } from "@server/providers/lei/lei-code";
 import { createMemoryCache } from "@server/providers/lei/memory-cache";
 import { LeiProviderError, type LeiRecordData } from "@server/providers/lei/types";
 import { listenOnLoopback } from "../helpers/loopback";
@@ -49,23 +48,6 @@ async function providerError(promise: Promise<unknown>): Promise<LeiProviderErro
   expect(error).toBeInstanceOf(LeiProviderError);
   return error as LeiProviderError;
 }
-
-describe("LEI codes (ISO 17442, MOD 97-10)", () => {
-  it.each([
-    [FRAPORT, FRAPORT],
-    [BLOOMBERG, BLOOMBERG],
-    [EXCEPTION, EXCEPTION],
-    ["549300rmudwphcuqne66", "549300RMUDWPHCUQNE66"], // lower case is upper-cased
-    ["  984500B447P639364M33 ", "984500B447P639364M33"],
-    ["5299001ERX0K10IZUL41", null], // wrong check digits
-    ["5299001ERX0K10IZUL4", null], // 19 characters
-    ["5299001ERX0K10IZUL400", null], // 21 characters
-    ["5299001ERX0K10IZUL4-", null],
-    ["", null],
-  ])("%j → %j", (input, expected) => {
-    expect(normalizeLeiCode(input)).toBe(expected);
-  });
-});
 
 describe("gleif LEI provider", () => {
   it("asks for full-text autocompletions and keeps items with and without relationships", async () => {

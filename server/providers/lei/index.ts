@@ -4,7 +4,6 @@ import type { LeiProvider } from "./types";
 
 export * from "./types";
 export { createGleifProvider, GLEIF_API_URL, type GleifProviderOptions } from "./gleif";
-export { normalizeLeiCode } from "./lei-code";
 
 let cached: { key: string; provider: LeiProvider } | undefined;
 
