@@ -205,7 +205,10 @@ describe("GET /api/lei-api/relationship", () => {
   });
 
   it("answers 404 when the managing-LOU lookup fails (the modal then shows the raw value)", async () => {
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await expectError(await asAnalyst(relationship, `/api/lei-api/relationship?lei=${FRAPORT}&path=managing-lou`), 404, /managing LOU/);
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining(`GLEIF managing-LOU lookup failed for ${FRAPORT}`));
+    warned.mockRestore();
   });
 
   it.each([

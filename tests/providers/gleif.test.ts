@@ -2,7 +2,9 @@ import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createGleifProvider } from "@server/providers/lei/gleif";
-import { createMemoryCache } from "@server/providers/lei/memory-cache";
+import { db } from "@server/db";
+import { createMemoryCache, type LeiCache } from "@server/providers/lei/memory-cache";
+import { createStoreCache } from "@server/providers/lei/store-cache";
 import { LeiProviderError, type LeiRecordData } from "@server/providers/lei/types";
 import { listenOnLoopback } from "../helpers/loopback";
 import { readFixtureJson } from "../helpers/replay-server";
@@ -24,7 +26,7 @@ interface Answer {
 type Handler = (path: string, query: URLSearchParams) => Answer | undefined;
 
 /** A loopback GLEIF: `handler` answers a path and query, anything else is GLEIF's 404. */
-async function fakeGleif(handler: Handler, options: { timeoutMs?: number } = {}) {
+async function fakeGleif(handler: Handler, options: { timeoutMs?: number; cache?: LeiCache } = {}) {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -36,7 +38,7 @@ async function fakeGleif(handler: Handler, options: { timeoutMs?: number } = {})
   });
   const { baseUrl } = await listenOnLoopback(server);
   const logged: string[] = [];
-  const provider = createGleifProvider({ baseUrl, timeoutMs: options.timeoutMs ?? 2000, log: (line) => logged.push(line) });
+  const provider = createGleifProvider({ baseUrl, timeoutMs: options.timeoutMs ?? 2000, cache: options.cache, log: (line) => logged.push(line) });
   return { provider, requests, logged };
 }
 
@@ -194,16 +196,51 @@ describe("gleif LEI provider", () => {
 });
 
 describe("the adapter's in-memory cache", () => {
-  it("forgets entries after their time to live and drops the least recently used first", () => {
+  it("forgets entries after their time to live and drops the least recently used first", async () => {
     let clock = 0;
     const cache = createMemoryCache({ maxEntries: 2, ttlMs: 1000, now: () => clock });
-    cache.set("a", 1);
-    cache.set("b", null);
-    expect(cache.get("a")).toEqual({ value: 1 }); // a is now the most recently used
-    cache.set("c", 3);
-    expect(cache.get("b")).toBeUndefined(); // the least recently used went when c came
-    expect(cache.get("a")).toEqual({ value: 1 });
+    await cache.set("a", 1);
+    await cache.set("b", null);
+    expect(await cache.get("a")).toEqual({ value: 1 }); // a is now the most recently used
+    await cache.set("c", 3);
+    expect(await cache.get("b")).toBeUndefined(); // the least recently used went when c came
+    expect(await cache.get("a")).toEqual({ value: 1 });
     clock = 1000;
-    expect(cache.get("c")).toBeUndefined();
+    expect(await cache.get("c")).toBeUndefined();
+  });
+});
+
+describe("the adapter's cache in the store (lei_cache)", () => {
+  it("answers what was kept, null included, until the time to live; prunes expired rows", async () => {
+    let clock = Date.UTC(2025, 4, 15, 8, 0, 0);
+    const cache = createStoreCache(db, { ttlMs: 1000, now: () => clock, pruneEvery: 2 });
+    await cache.set("/lei-records/A", { data: { id: "A" } });
+    await cache.set("/lei-records/B", null);
+    expect(await cache.get("/lei-records/A")).toEqual({ value: { data: { id: "A" } } });
+    expect(await cache.get("/lei-records/B")).toEqual({ value: null });
+    expect(await cache.get("/lei-records/C")).toBeUndefined();
+
+    clock += 1000;
+    expect(await cache.get("/lei-records/A")).toBeUndefined();
+    await cache.set("/lei-records/A", { data: { id: "A2" } }); // replaces the old row
+    await cache.set("/lei-records/C", { data: { id: "C" } }); // the second write prunes B
+    const keys = (await db().selectFrom("lei_cache").select("key").orderBy("key").execute()).map((r) => r.key);
+    expect(keys).toEqual(["/lei-records/A", "/lei-records/C"]);
+    expect(await cache.get("/lei-records/A")).toEqual({ value: { data: { id: "A2" } } });
+  });
+
+  it("lets a new adapter (a restarted server) answer from the store without asking GLEIF", async () => {
+    const store = createStoreCache(db);
+    const { provider, requests } = await fakeGleif(
+      (path) => (path === `/lei-records/${BLOOMBERG}/managing-lou` ? { body: gleifFixture(`managing-lou_${BLOOMBERG}.json`) } : undefined),
+      { cache: store },
+    );
+    const first = await provider.managingLou(BLOOMBERG);
+    expect(requests).toHaveLength(1);
+
+    // Nothing listens on port 9: an answer can only come from the store.
+    const restarted = createGleifProvider({ baseUrl: "http://127.0.0.1:9", cache: store });
+    expect(await restarted.managingLou(BLOOMBERG)).toEqual(first);
+    expect(first?.data.attributes.entity.legalName.name).toBe("Bloomberg Finance L.P.");
   });
 });

@@ -14,7 +14,7 @@ export interface GleifProviderOptions {
   fetch?: typeof globalThis.fetch;
   /** Covers the whole exchange, body included. */
   timeoutMs?: number;
-  /** Where answers are kept between calls; an in-memory LRU (1 hour) unless given. */
+  /** Where answers are kept between calls (1 hour); an in-memory LRU unless given (the app gives the store's, see index.ts). */
   cache?: LeiCache;
   /** Where failures that are swallowed (the managing-LOU lookup) are reported. */
   log?: (line: string) => void;
@@ -63,7 +63,7 @@ export function createGleifProvider(options: GleifProviderOptions = {}): LeiProv
 
   /** GET a path: the parsed body for 2xx, null for 404, a LeiProviderError for anything else. */
   async function get<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
-    const cached = cache.get(path);
+    const cached = await cache.get(path);
     if (cached) return cached.value as T | null;
     let status: number;
     let raw: string;
@@ -75,7 +75,7 @@ export function createGleifProvider(options: GleifProviderOptions = {}): LeiProv
       status = response.status;
       if (status === 404) {
         await response.body?.cancel().catch(() => undefined);
-        cache.set(path, null);
+        await cache.set(path, null);
         return null;
       }
       if (!response.ok) {
@@ -100,7 +100,7 @@ export function createGleifProvider(options: GleifProviderOptions = {}): LeiProv
     if (!parsed.success) {
       throw new LeiProviderError("invalid_response", `Unexpected response from GLEIF for ${path}: ${parsed.error.message}`, { status, cause: parsed.error });
     }
-    cache.set(path, parsed.data);
+    await cache.set(path, parsed.data);
     return parsed.data;
   }
 

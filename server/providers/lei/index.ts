@@ -25,7 +25,8 @@ export async function leiProvider(environment: Record<string, string | undefined
   if (cached?.key === key) return cached.provider;
   let provider: LeiProvider;
   if (parsed.data.LEI_PROVIDER === "gleif") {
-    provider = createGleifProvider({ baseUrl: parsed.data.GLEIF_API_URL });
+    const [{ db }, { createStoreCache }] = await Promise.all([import("../../db"), import("./store-cache")]);
+    provider = createGleifProvider({ baseUrl: parsed.data.GLEIF_API_URL, cache: createStoreCache(db) });
   } else {
     const { createLocalLeiProvider } = await import("./local");
     provider = createLocalLeiProvider();

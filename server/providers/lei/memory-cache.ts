@@ -1,22 +1,25 @@
 /**
- * A small in-memory cache for the live GLEIF adapter: least recently used
- * entries go first once `maxEntries` is reached, and an entry older than
- * `ttlMs` is never answered. It lives as long as the process; the store-backed
- * cache (`lei_cache`) can replace it behind the same interface.
+ * Where the live GLEIF adapter keeps answers between calls. Two kinds: an
+ * in-memory LRU (tests, or a process without a store) and the store's
+ * `lei_cache` table (store-cache.ts, the default), which survives restarts.
+ * An entry older than its time to live is never answered.
  */
 export interface LeiCache {
-  get(key: string): { value: unknown } | undefined;
-  set(key: string, value: unknown): void;
+  get(key: string): Promise<{ value: unknown } | undefined>;
+  set(key: string, value: unknown): Promise<void>;
 }
+
+/** One hour: GLEIF publishes its golden copy three times a day; records change rarely within one. */
+export const LEI_CACHE_TTL_MS = 60 * 60 * 1000;
 
 export function createMemoryCache(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): LeiCache {
   const maxEntries = options.maxEntries ?? 500;
-  const ttlMs = options.ttlMs ?? 60 * 60 * 1000;
+  const ttlMs = options.ttlMs ?? LEI_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on read keeps the oldest first.
+  // A Map iterates in insertion order: re-inserting on read keeps the least recently used first.
   const entries = new Map<string, { value: unknown; storedAt: number }>();
   return {
-    get(key) {
+    async get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       entries.delete(key);
@@ -24,7 +27,7 @@ export function createMemoryCache(options: { maxEntries?: number; ttlMs?: number
       entries.set(key, entry);
       return { value: entry.value };
     },
-    set(key, value) {
+    async set(key, value) {
       entries.delete(key);
       entries.set(key, { value, storedAt: now() });
       while (entries.size > maxEntries) {
