@@ -228,6 +228,7 @@ describe("the local provider (the store) behind the same routes", () => {
   const LIMA = "254900RX3NW13DDG3905";
   const LOU = "5299000J2N45DDNE4Y28";
   const FORMER = "549300RMUDWPHCUQNE66"; // a child whose relationship is inactive
+  const AIRPORT = "529900AIRPORTSERVI07";
 
   beforeAll(async () => {
     process.env.LEI_PROVIDER = "local";
@@ -263,6 +264,7 @@ describe("the local provider (the store) behind the same routes", () => {
       },
       { ...base, id: 9003, lei: LOU, legal_name: "Managing LOU (test row)", legal_country: "DE" },
       { ...base, id: 9004, lei: FORMER, legal_name: "Former Subsidiary Inc.", legal_country: "US" },
+      { ...base, id: 9005, lei: AIRPORT, legal_name: "Airport Services International Holding Group AS", legal_country: "NO" },
     ];
     await db().insertInto("lei_records").values(rows).execute();
     await db()
@@ -310,6 +312,11 @@ describe("the local provider (the store) behind the same routes", () => {
         relationships: { "lei-records": { data: { type: "lei-records", id: FRAPORT } } },
       },
     ]);
+  });
+
+  it("puts names that start with the text first, then shorter names", async () => {
+    const items = (await (await asAnalyst(autocomplete, "/api/lei-api/autocomplete?term=airport")).json()) as Array<{ id: string }>;
+    expect(items.map((item) => item.id)).toEqual([AIRPORT, LIMA, FRAPORT]);
   });
 
   it("suggests by another name (showing that name) and by the start of the LEI", async () => {

@@ -13,6 +13,8 @@ import type { LeiAddress, LeiAutocompleteItem, LeiOtherName, LeiProvider, LeiRec
 
 /** GLEIF answers ten suggestions; so does the store. */
 export const AUTOCOMPLETE_LIMIT = 10;
+/** How many matches (in index order) the suggestions are chosen from. */
+const AUTOCOMPLETE_CANDIDATES = 200;
 const MARK_START = "<b>";
 const MARK_END = "</b>";
 
@@ -129,13 +131,25 @@ export function createLocalLeiProvider(database: () => Kysely<DB> = defaultDb): 
     async autocomplete(term) {
       const match = leiFtsQuery(term);
       if (!match) return [];
+      // The first candidates in index order, ordered here: bm25 over every match of a short prefix ("a") reads millions
+      // of rows, while this stays bounded whatever the store's size (docs/decisions/020).
       const hits = await sql<{ lei: string; legal_name: string; name_marked: string; other_marked: string; lei_marked: string }>`
         select lei, legal_name,
           highlight(lei_fts, 1, ${MARK_START}, ${MARK_END}) as name_marked,
           highlight(lei_fts, 2, ${MARK_START}, ${MARK_END}) as other_marked,
           highlight(lei_fts, 0, ${MARK_START}, ${MARK_END}) as lei_marked
-        from lei_fts where lei_fts match ${match} order by rank limit ${AUTOCOMPLETE_LIMIT}`.execute(database());
-      return hits.rows.map((hit): LeiAutocompleteItem => {
+        from lei_fts where lei_fts match ${match} limit ${AUTOCOMPLETE_CANDIDATES}`.execute(database());
+      const wanted = term.normalize("NFKC").trim().toLowerCase();
+      const order = (hit: (typeof hits.rows)[number]) => [
+        hit.legal_name.normalize("NFKC").toLowerCase().startsWith(wanted) ? 0 : 1,
+        hit.name_marked.includes(MARK_START) ? 0 : 1,
+        hit.legal_name.length,
+      ];
+      const ranked = hits.rows
+        .map((hit) => ({ hit, key: order(hit) }))
+        .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.hit.lei.localeCompare(b.hit.lei))
+        .slice(0, AUTOCOMPLETE_LIMIT);
+      return ranked.map(({ hit }): LeiAutocompleteItem => {
         // The legal name when it matched; else the other name (or the LEI) that did, as GLEIF shows the matched text.
         const otherLine = hit.other_marked.split("\n").find((line) => line.includes(MARK_START));
         const [value, highlighting] = hit.name_marked.includes(MARK_START)
