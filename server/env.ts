@@ -32,7 +32,13 @@ const schema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  // Where LEI lookups come from: the store filled by the GLEIF golden-copy importers (local), or the live GLEIF API.
+  LEI_PROVIDER: z.enum(["local", "gleif"]).default("local"),
+  GLEIF_API_URL: z.string().url().default("https://api.gleif.org/api/v1"),
 });
+
+/** The LEI part of the environment, read on its own so the provider can be chosen per call (tests switch it). */
+export const leiEnvSchema = schema.pick({ LEI_PROVIDER: true, GLEIF_API_URL: true });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };
 
