@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "@server/db-types";
 import { checkOrgNumber, nameConfidence, type OrgNumberProblem } from "~/models/org-number";
-import { ftsQuery } from "~/models/registry.server";
+import { ftsQuery } from "~/models/fts";
 import { ROW_STATUSES, type RowStatus } from "./import-statuses";
 
 /**

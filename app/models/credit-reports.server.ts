@@ -15,7 +15,8 @@ import {
 import reportEn from "../../locales/en/creditReport.json";
 import reportNo from "../../locales/no/creditReport.json";
 import { CREDIT_REPORT_PRICE_NOK, DEFAULT_REPORT_FILE_NAME, isCreditCountry, isReportLanguage, reportLanguageOptions, reportWindowStart } from "./credit";
-import { announcements, board, country, financialStatements, findCompany, ftsQuery, shareholders } from "./registry.server";
+import { ftsQuery } from "./fts";
+import { announcements, board, country, financialStatements, findCompany, shareholders } from "./registry.server";
 
 /**
  * Credit report orders for one organisation (taken from the session).

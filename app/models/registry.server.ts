@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ftsQuery } from "./fts";
 import { db } from "@server/db";
 import type { FinancialRiskScore, FinancialStatement } from "./financials";
 
@@ -14,18 +15,6 @@ import type { FinancialRiskScore, FinancialStatement } from "./financials";
 
 export const orgReference = (orgNumber: string) => `/organizations/${orgNumber}`;
 export const personReference = (personId: number) => `/people/${personId}`;
-
-/** Turns free text into an FTS5 prefix query: every word must match the start of a word. */
-export function ftsQuery(term: string): string | null {
-  const words = term
-    .normalize("NFKC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  if (!words.length) return null;
-  return words.map((w) => `"${w.replace(/"/g, "")}"*`).join(" ");
-}
 
 export function isOrgNumber(term: string): boolean {
   return /^\d{9}$/.test(term.replace(/\s/g, ""));

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
+import { ftsQuery } from "~/models/fts";
 import { db as defaultDb } from "../../db";
 import type { DB, LeiOtherNameTable, LeiRecordTable } from "../../db-types";
 import type { LeiAddress, LeiAutocompleteItem, LeiOtherName, LeiProvider, LeiRecordAnswer, LeiRecordData } from "./types";
@@ -17,17 +18,6 @@ export const AUTOCOMPLETE_LIMIT = 10;
 const AUTOCOMPLETE_CANDIDATES = 200;
 const MARK_START = "<b>";
 const MARK_END = "</b>";
-
-/** Free text as an FTS5 query where every word must start a word of the entry; null when nothing searchable is left. */
-export function leiFtsQuery(term: string): string | null {
-  const words = term
-    .normalize("NFKC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
-}
 
 type RecordRow = Selectable<LeiRecordTable>;
 type OtherNameRow = Selectable<LeiOtherNameTable>;
@@ -129,7 +119,7 @@ export function createLocalLeiProvider(database: () => Kysely<DB> = defaultDb): 
     name: "local",
 
     async autocomplete(term) {
-      const match = leiFtsQuery(term);
+      const match = ftsQuery(term);
       if (!match) return [];
       // The first candidates in index order, ordered here: bm25 over every match of a short prefix ("a") reads millions
       // of rows, while this stays bounded whatever the store's size (docs/decisions/020).
