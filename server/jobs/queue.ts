@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction, type UpdateQueryBuilder, type UpdateResult } from "kysely";
 import type { DB, JobTable } from "../db-types";
 import { JobLeaseLost, PermanentJobError, type JobView } from "./types";
 
@@ -14,6 +14,15 @@ export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Narrows an UPDATE of the jobs table to the job while this claim holds it (the guard every state change of a claimed job has). */
+function heldBy(lease: JobLease) {
+  return <QB extends UpdateQueryBuilder<DB, "jobs", "jobs", UpdateResult>>(qb: QB): QB =>
+    qb.where("id", "=", lease.id).where("status", "=", "running").where("locked_by", "=", lease.workerId).where("attempts", "=", lease.attempt) as QB;
+}
+
+/** Whether a guarded UPDATE changed the job: false when the claim no longer holds it. */
+const held = (result: UpdateResult) => Number(result.numUpdatedRows) === 1;
 
 /** The message key a user sees when a job failed for a reason that is not theirs (the detail goes to the operator's log). */
 export const JOB_FAILED_KEY = "common:errors.serverError";
@@ -131,12 +140,9 @@ export async function heartbeat(db: Kysely<DB>, lease: JobLease, leaseMs: number
   const result = await db
     .updateTable("jobs")
     .set({ heartbeat_at: iso(nowMs), lease_until: iso(nowMs + leaseMs) })
-    .where("id", "=", lease.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", lease.workerId)
-    .where("attempts", "=", lease.attempt)
+    .$call(heldBy(lease))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return held(result);
 }
 
 /** Writes progress and renews the lease; false when the job is no longer this claim's. */
@@ -156,12 +162,9 @@ export async function writeProgress(
       heartbeat_at: iso(nowMs),
       lease_until: iso(nowMs + leaseMs),
     })
-    .where("id", "=", lease.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", lease.workerId)
-    .where("attempts", "=", lease.attempt)
+    .$call(heldBy(lease))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return held(result);
 }
 
 /**
@@ -175,12 +178,9 @@ export async function finishJob<R>(db: Kysely<DB>, lease: JobLease, write: (trx:
     const claimed = await trx
       .updateTable("jobs")
       .set({ status: "done", finished_at: now, locked_by: null, lease_until: null, error_key: null, error_params: null })
-      .where("id", "=", lease.id)
-      .where("status", "=", "running")
-      .where("locked_by", "=", lease.workerId)
-      .where("attempts", "=", lease.attempt)
+      .$call(heldBy(lease))
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new JobLeaseLost(lease.id);
+    if (!held(claimed)) throw new JobLeaseLost(lease.id);
     const result = await write(trx);
     await trx
       .updateTable("jobs")
@@ -208,12 +208,9 @@ async function markFailed(db: Kysely<DB>, lease: JobLease, key: string, params: 
       error_params: params ? JSON.stringify(params) : null,
       error_detail: detail,
     })
-    .where("id", "=", lease.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", lease.workerId)
-    .where("attempts", "=", lease.attempt)
+    .$call(heldBy(lease))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return held(result);
 }
 
 export type FailOutcome = { outcome: "retry"; runAt: string } | { outcome: "failed" } | { outcome: "lost" };
@@ -240,12 +237,9 @@ export async function failJob(
   const result = await db
     .updateTable("jobs")
     .set({ status: "queued", run_at: runAt, locked_by: null, lease_until: null, error_detail: detail })
-    .where("id", "=", lease.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", lease.workerId)
-    .where("attempts", "=", lease.attempt)
+    .$call(heldBy(lease))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { outcome: "retry", runAt } : { outcome: "lost" };
+  return held(result) ? { outcome: "retry", runAt } : { outcome: "lost" };
 }
 
 /** The worker is stopping: the job goes back to the queue, due now, and this attempt is not counted. */
@@ -253,12 +247,9 @@ export async function releaseJob(db: Kysely<DB>, lease: JobLease, clock: Clock =
   const result = await db
     .updateTable("jobs")
     .set((eb) => ({ status: "queued", run_at: iso(clock()), locked_by: null, lease_until: null, attempts: eb("attempts", "-", 1) }))
-    .where("id", "=", lease.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", lease.workerId)
-    .where("attempts", "=", lease.attempt)
+    .$call(heldBy(lease))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return held(result);
 }
 
 function toView(row: Selectable<JobTable>): JobView {
