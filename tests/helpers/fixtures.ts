@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "@server/db";
 import { createSession } from "@server/auth/session";
@@ -48,4 +49,43 @@ export async function company(orgNumber: string, legalName: string): Promise<num
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A supplier-list import of a user, over a file record of its own (no bytes stored: for tests of the rows and the confirm). */
+export async function supplierImport(input: {
+  organizationId: number;
+  userId: number;
+  status: "analysing" | "ready";
+  mapping: object;
+  counts?: Record<string, number>;
+  fileName?: string;
+}): Promise<number> {
+  const at = new Date().toISOString();
+  const file = await db()
+    .insertInto("file_uploads")
+    .values({
+      organization_id: input.organizationId,
+      user_id: input.userId,
+      file_name: input.fileName ?? "suppliers.xlsx",
+      file_size: 1,
+      mime_type: "x",
+      storage_key: randomBytes(16).toString("hex"),
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const imp = await db()
+    .insertInto("supplier_imports")
+    .values({
+      organization_id: input.organizationId,
+      user_id: input.userId,
+      file_upload_id: file.id,
+      mapping: JSON.stringify(input.mapping),
+      status: input.status,
+      counts: input.counts ? JSON.stringify(input.counts) : null,
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return imp.id;
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { chooseCandidate, confirmImport, getImport, ImportError, importRows, importsInProgress } from "~/models/supplier-imports.server";
-import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
+import { company, follow, makeOrg, signedIn, supplierImport } from "../helpers/fixtures";
 
 const AT = "2025-01-01T00:00:00.000Z";
 let orgId: number;
@@ -11,37 +10,18 @@ let otherOrgUserId: number;
 const ids: Record<string, number> = {};
 
 async function makeImport(rows: Array<{ row: number; status: string; companyId?: number; candidates?: number[] }>): Promise<number> {
-  const file = await db()
-    .insertInto("file_uploads")
-    .values({
-      organization_id: orgId,
-      user_id: userId,
-      file_name: "suppliers.xlsx",
-      file_size: 1,
-      mime_type: "x",
-      storage_key: randomBytes(16).toString("hex"),
-      created_at: AT,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const imp = await db()
-    .insertInto("supplier_imports")
-    .values({
-      organization_id: orgId,
-      user_id: userId,
-      file_upload_id: file.id,
-      mapping: JSON.stringify({ orgId: 0, orgName: 1, countryCode: null, hasHeaders: true, sheet: 0 }),
-      status: "ready",
-      counts: JSON.stringify({ total: rows.length }),
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const importId = await supplierImport({
+    organizationId: orgId,
+    userId,
+    status: "ready",
+    mapping: { orgId: 0, orgName: 1, countryCode: null, hasHeaders: true, sheet: 0 },
+    counts: { total: rows.length },
+  });
   for (const r of rows) {
     await db()
       .insertInto("supplier_import_rows")
       .values({
-        import_id: imp.id,
+        import_id: importId,
         row_number: r.row,
         cells: JSON.stringify(["x", "y"]),
         status: r.status as "matched",
@@ -51,7 +31,7 @@ async function makeImport(rows: Array<{ row: number; status: string; companyId?:
       })
       .execute();
   }
-  return imp.id;
+  return importId;
 }
 
 const connections = () =>

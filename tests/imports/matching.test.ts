@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { analyseRows, decideByName, matchingContext, type ImportMapping } from "~/jobs/supplier-matching.server";
-import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
+import { company, follow, makeOrg, signedIn, supplierImport } from "../helpers/fixtures";
 
-const AT = "2025-01-01T00:00:00.000Z";
 const mapping: ImportMapping = { orgId: 0, orgName: 1, countryCode: 2, hasHeaders: true, sheet: 0 };
 
 async function* lines(rows: string[][]) {
@@ -29,25 +27,7 @@ beforeAll(async () => {
   // Already a supplier of the organisation: WAYS AS.
   const waysOrg = await makeOrg("WAYS AS", "supplier", "832175692");
   await follow(orgId, waysOrg);
-  const file = await db()
-    .insertInto("file_uploads")
-    .values({
-      organization_id: orgId,
-      user_id: user.id,
-      file_name: "list.xlsx",
-      file_size: 1,
-      mime_type: "x",
-      storage_key: randomBytes(16).toString("hex"),
-      created_at: AT,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const imp = await db()
-    .insertInto("supplier_imports")
-    .values({ organization_id: orgId, user_id: user.id, file_upload_id: file.id, mapping: JSON.stringify(mapping), status: "analysing", created_at: AT })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  importId = imp.id;
+  importId = await supplierImport({ organizationId: orgId, userId: user.id, status: "analysing", mapping, fileName: "list.xlsx" });
 });
 
 describe("analyseRows", () => {
