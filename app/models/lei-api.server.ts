@@ -1,16 +1,10 @@
 import { LeiProviderError, leiProvider, type LeiProvider } from "@server/providers/lei";
-import { normalizeLei } from "./lei";
 
 /**
  * Between the `/api/lei-api/*` routes and the LEI provider: the LEI check and
  * the provider call whose failures become a plain result the route answers
  * with 502/504 (never a raw fetch error, never a 500).
  */
-
-/** The LEI as stored (upper case; lower case and blanks around it accepted), or null when it is not a well-formed ISO 17442 code. */
-export function readLei(value: string): string | null {
-  return normalizeLei(value);
-}
 
 export const MALFORMED_LEI_MESSAGE = "lei: not a valid LEI (20 characters A–Z and 0–9 ending in ISO 17442 / ISO 7064 MOD 97-10 check digits)";
 

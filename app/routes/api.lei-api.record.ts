@@ -4,14 +4,15 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server";
-import { MALFORMED_LEI_MESSAGE, callLeiProvider, readLei } from "~/models/lei-api.server";
+import { MALFORMED_LEI_MESSAGE, callLeiProvider } from "~/models/lei-api.server";
+import { normalizeLei } from "~/models/lei";
 
 const query = z.object({ lei: z.string({ error: "is required" }) });
 
 /** GET /api/lei-api/record?lei= — `{ data: { type, id, attributes: { lei, entity, registration, … } } }`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "registryRead");
-  const lei = readLei(readQuery(request, query).lei);
+  const lei = normalizeLei(readQuery(request, query).lei);
   if (!lei) throw badRequest(MALFORMED_LEI_MESSAGE);
   const result = await callLeiProvider((provider) => provider.record(lei));
   if (!result.ok) return json({ error: "Bad Gateway", message: result.message }, { status: result.status });

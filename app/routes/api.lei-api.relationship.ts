@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server";
-import { MALFORMED_LEI_MESSAGE, callLeiProvider, readLei } from "~/models/lei-api.server";
+import { MALFORMED_LEI_MESSAGE, callLeiProvider } from "~/models/lei-api.server";
+import { normalizeLei } from "~/models/lei";
 
 const query = z.object({
   lei: z.string({ error: "is required" }),
@@ -18,7 +19,7 @@ const query = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "registryRead");
   const params = readQuery(request, query);
-  const lei = readLei(params.lei);
+  const lei = normalizeLei(params.lei);
   if (!lei) throw badRequest(MALFORMED_LEI_MESSAGE);
   const result = await callLeiProvider(async (provider) => ((await provider.record(lei)) ? { lou: await provider.managingLou(lei) } : null));
   if (!result.ok) return json({ error: "Bad Gateway", message: result.message }, { status: result.status });
