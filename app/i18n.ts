@@ -42,7 +42,7 @@ export interface RootRendering {
 /**
  * The translation namespaces a page renders, so the browser loads only those (the server renders with all):
  * the root's own (the shell; for a signed-in user the side navigation and the search; the person dialog, the
- * credit dialog and the files panel only while the URL opens them) and every matched route's `handle.i18n`.
+ * credit dialog, the LEI dialog and the files panel only while the URL opens them) and every matched route's `handle.i18n`.
  * The credit terms are never among them: the credit dialog's loader sends the terms' text with its data.
  */
 export function pageNamespaces(matches: ReadonlyArray<{ handle?: unknown }>, root: RootRendering): string[] {
@@ -51,6 +51,7 @@ export function pageNamespaces(matches: ReadonlyArray<{ handle?: unknown }>, roo
     namespaces.add("nav").add("search");
     if (root.searchParams.has("person")) namespaces.add("people");
     if (root.searchParams.get("dialog") === "credit") namespaces.add("credit");
+    if (root.searchParams.get("dialog") === "lei") namespaces.add("lei");
     if (root.searchParams.get("panel") === "files") namespaces.add("files");
   }
   for (const match of matches) for (const ns of (match.handle as RouteHandle | undefined)?.i18n ?? []) namespaces.add(ns);

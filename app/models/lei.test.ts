@@ -2,7 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MISSING } from "./format";
-import { formatOtherName, highlightParts, isValidLei, leiCheckDigits, normalizeLei, renewalDate, suggestionLabel, suggestionLei } from "./lei";
+import {
+  entityCard,
+  formatOtherName,
+  highlightParts,
+  isValidLei,
+  leiCheckDigits,
+  managingLouName,
+  normalizeLei,
+  recordView,
+  renewalDate,
+  resultViews,
+  suggestionLabel,
+  suggestionLei,
+} from "./lei";
 
 /** Every LEI in GLEIF's recorded answers (server/seed-data/gleif/, CC0): real, issued, so valid. */
 const GLEIF_DIR = path.resolve("server/seed-data/gleif");
@@ -143,6 +156,14 @@ describe("result label: legal name, or the highlighted match (spec 01 §2.7, §3
     expect(suggestionLabel(item)).toEqual([{ text: "Fraport AG", match: false }]);
   });
 
+  it("marks the match inside the legal name when the highlighting is of the legal name", () => {
+    const item = { id: "5299001ERX0K10IZUL40", attributes: { legalName: { name: "Fraport AG" }, value: "Fraport AG", highlighting: "<b>Frap</b>ort AG" } };
+    expect(suggestionLabel(item)).toEqual([
+      { text: "Frap", match: true },
+      { text: "ort AG", match: false },
+    ]);
+  });
+
   it("otherwise the highlighted match, with the matched part marked", () => {
     expect(suggestionLabel({ attributes: { value: "B GLOBAL", highlighting: "B <b>GLOBAL</b>" } })).toEqual([
       { text: "B ", match: false },
@@ -183,5 +204,74 @@ describe("result label: legal name, or the highlighted match (spec 01 §2.7, §3
     expect(suggestionLei({ attributes: {}, relationships: { "lei-records": { data: { type: "lei-records", id: "INR2EJN1ERAN0W5ZP974" } } } })).toBe(
       "INR2EJN1ERAN0W5ZP974",
     );
+  });
+});
+
+describe("the dialog's views of GLEIF answers", () => {
+  const single = JSON.parse(fs.readFileSync(path.join(GLEIF_DIR, "single_lei_record_5299001ERX0K10IZUL40.json"), "utf8"));
+
+  it("shows a recorded record's detail: address lines then postal code and city, country (region), renewal date's first 10 characters", () => {
+    const view = recordView(single.data)!;
+    expect(view.lei).toBe("5299001ERX0K10IZUL40");
+    expect(view.name).toBe(single.data.attributes.entity.legalName.name);
+    expect(view.address.at(-1)).toBe(`${single.data.attributes.entity.legalAddress.postalCode} ${single.data.attributes.entity.legalAddress.city}`);
+    expect(view.nextRenewal).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(view.registrationStatus).toBe(single.data.attributes.registration.status);
+    expect(view.managingLou).toBe(single.data.attributes.registration.managingLou);
+  });
+
+  it("resolves the legal form to its ELF name with the code, else the code, else the form's own text, else the dash", () => {
+    const record = (legalForm: object) => ({ id: "X", attributes: { lei: "X", entity: { legalForm } } });
+    expect(recordView(record({ id: "YI42", name: "Aksjeselskap" }))!.legalForm).toBe("Aksjeselskap (YI42)");
+    expect(recordView(record({ id: "YI42", name: null }))!.legalForm).toBe("YI42");
+    expect(recordView(record({ id: "8888", other: "Stiftung des privaten Rechts" }))!.legalForm).toBe("Stiftung des privaten Rechts");
+    expect(recordView(record({}))!.legalForm).toBe("—");
+  });
+
+  it("shows the country alone without a region, the dash for what is missing, other names with their types", () => {
+    const view = recordView({
+      id: "X",
+      attributes: {
+        lei: "X",
+        entity: {
+          legalName: { name: "Acme AS" },
+          legalAddress: { addressLines: ["Gate 1", "", null], postalCode: null, city: "Oslo", country: "NO" },
+          otherNames: [{ name: "Acme", type: "TRADING_OR_OPERATING_NAME" }, { name: " " }],
+        },
+        registration: { nextRenewalDate: null },
+      },
+    })!;
+    expect(view.address).toEqual(["Gate 1", "Oslo"]);
+    expect(view.countryRegion).toBe("NO");
+    expect(view.registeredAs).toBe("—");
+    expect(view.nextRenewal).toBe("—");
+    expect(view.otherNames).toEqual(["Acme (TRADING OR OPERATING NAME)"]);
+  });
+
+  it("takes the card of a child or parent from id and legal name", () => {
+    expect(entityCard({ id: "A", attributes: { entity: { legalName: { name: "Alpha" } } } })).toEqual({ lei: "A", name: "Alpha" });
+    expect(entityCard({ attributes: { lei: "B" } })).toEqual({ lei: "B", name: "B" });
+    expect(entityCard({})).toBeNull();
+  });
+
+  it("names the managing LOU by its legal name, else its LEI, else nothing", () => {
+    const lou = JSON.parse(fs.readFileSync(path.join(GLEIF_DIR, "managing-lou_5493001KJTIIGC8Y1R12.json"), "utf8"));
+    expect(managingLouName(lou)).toBe(lou.data.attributes.entity.legalName.name);
+    expect(managingLouName({ data: { attributes: { lei: "L" } } })).toBe("L");
+    expect(managingLouName(null)).toBeNull();
+  });
+
+  it("lists each result once, leaving out completions without a record", () => {
+    const views = resultViews([
+      { id: "A", attributes: { value: "Alpha" } },
+      { attributes: { value: "bare" } },
+      { relationships: { "lei-records": { data: { id: "A" } } }, attributes: { value: "Alpha again" } },
+      { relationships: { "lei-records": { data: { id: "B" } } }, attributes: { value: "Beta", highlighting: "<b>Be</b>ta" } },
+    ]);
+    expect(views.map((v) => v.lei)).toEqual(["A", "B"]);
+    expect(views[1].label).toEqual([
+      { text: "Be", match: true },
+      { text: "ta", match: false },
+    ]);
   });
 });

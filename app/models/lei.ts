@@ -103,16 +103,140 @@ export function highlightParts(highlighting: string): LabelPart[] {
 
 /**
  * A result's label (spec 01 §2.7: "legal name (or the highlighted match)"): the legal name when
- * the item carries one, else the highlighted match, else the plain completion value.
+ * the item carries one (with the match marked when the highlighting is of that name), else the
+ * highlighted match, else the plain completion value.
  */
 export function suggestionLabel(item: LeiSuggestion): LabelPart[] {
   const legalName = item.attributes.legalName?.name?.trim();
-  if (legalName) return [{ text: legalName, match: false }];
   const highlighting = item.attributes.highlighting?.trim();
-  if (highlighting) {
-    const parts = highlightParts(highlighting);
-    if (parts.length > 0) return parts;
+  const parts = highlighting ? highlightParts(highlighting) : [];
+  if (legalName) {
+    // The legal name, its matched part marked when the highlighting is of the legal name itself.
+    return parts.some((p) => p.match) && parts.map((p) => p.text).join("") === legalName ? parts : [{ text: legalName, match: false }];
   }
+  if (parts.length > 0) return parts;
   const value = item.attributes.value?.trim();
   return value ? [{ text: value, match: false }] : [];
+}
+
+/** Spec 01 §9: the LEI search waits 750 ms after the last keystroke; the "copied" note shows 2000 ms. */
+export const LEI_SEARCH_DEBOUNCE_MS = 750;
+export const LEI_COPIED_MS = 2000;
+/** The longest search text the dialog sends (longer text is cut, never an error). */
+export const LEI_QUERY_MAX = 200;
+/** The footer's external page on the LEI standard (GLEIF's introduction to the LEI, ISO 17442). */
+export const LEI_STANDARD_URL = "https://www.gleif.org/en/about-lei/introducing-the-legal-entity-identifier-lei";
+
+/** One result of the dialog's search: the LEI it opens and its label. */
+export interface LeiResultView {
+  lei: string;
+  label: LabelPart[];
+}
+
+/** The dialog's results from an autocomplete answer: items without a record (bare completions) are left out, each LEI once. */
+export function resultViews(items: LeiSuggestion[]): LeiResultView[] {
+  const seen = new Set<string>();
+  const views: LeiResultView[] = [];
+  for (const item of items) {
+    const lei = suggestionLei(item);
+    if (!lei || seen.has(lei)) continue;
+    seen.add(lei);
+    views.push({ lei, label: suggestionLabel(item) });
+  }
+  return views;
+}
+
+/** A parent or child card (spec 01 §3 "LEI child and parent record": id and attributes.entity.legalName.name). */
+export interface LeiEntityCard {
+  lei: string;
+  name: string;
+}
+
+interface RecordLike {
+  id?: string | null;
+  attributes?: {
+    lei?: string | null;
+    entity?: {
+      legalName?: { name?: string | null } | null;
+      registeredAs?: string | null;
+      jurisdiction?: string | null;
+      legalForm?: { id?: string | null; other?: string | null; name?: string | null } | null;
+      status?: string | null;
+      legalAddress?: {
+        addressLines?: Array<string | null> | null;
+        postalCode?: string | null;
+        city?: string | null;
+        country?: string | null;
+        region?: string | null;
+      } | null;
+      otherNames?: Array<{ name?: string | null; type?: string | null }> | null;
+    } | null;
+    registration?: { status?: string | null; nextRenewalDate?: string | null; managingLou?: string | null } | null;
+  } | null;
+}
+
+export function entityCard(data: RecordLike): LeiEntityCard | null {
+  const lei = data.id || data.attributes?.lei;
+  if (!lei) return null;
+  return { lei, name: data.attributes?.entity?.legalName?.name?.trim() || lei };
+}
+
+/** What the dialog's detail section shows of a record (spec 01 §2.7), every text ready to render. */
+export interface LeiRecordView {
+  lei: string;
+  name: string;
+  registeredAs: string;
+  jurisdiction: string;
+  /** The ELF name with its code ('Aksjeselskap (YI42)'), the code alone, or the free text of a form outside the list. */
+  legalForm: string;
+  status: string;
+  /** Address lines, then 'postal code city'. */
+  address: string[];
+  /** 'NO (NO-03)', or the country alone. */
+  countryRegion: string;
+  registrationStatus: string;
+  nextRenewal: string;
+  /** The raw managing LOU (its LEI): shown until (and unless) its name is found. */
+  managingLou: string;
+  otherNames: string[];
+}
+
+function text(value: string | null | undefined): string {
+  return value?.trim() || MISSING;
+}
+
+export function recordView(data: RecordLike): LeiRecordView | null {
+  const attributes = data.attributes;
+  const lei = attributes?.lei || data.id;
+  if (!attributes || !lei) return null;
+  const entity = attributes.entity ?? {};
+  const form = entity.legalForm ?? {};
+  const formCode = form.id?.trim();
+  // 8888 is the ELF list's "no code yet": the form's own text says what it is.
+  const legalForm = form.name?.trim() ? (formCode ? `${form.name.trim()} (${formCode})` : form.name.trim()) : form.other?.trim() || formCode || MISSING;
+  const address = entity.legalAddress ?? {};
+  const lines = (address.addressLines ?? []).map((line) => line?.trim()).filter((line): line is string => Boolean(line));
+  const place = [address.postalCode?.trim(), address.city?.trim()].filter(Boolean).join(" ");
+  const country = address.country?.trim();
+  const region = address.region?.trim();
+  return {
+    lei,
+    name: entity.legalName?.name?.trim() || lei,
+    registeredAs: text(entity.registeredAs),
+    jurisdiction: text(entity.jurisdiction),
+    legalForm,
+    status: text(entity.status),
+    address: place ? [...lines, place] : lines,
+    countryRegion: country ? (region ? `${country} (${region})` : country) : region || MISSING,
+    registrationStatus: text(attributes.registration?.status),
+    nextRenewal: renewalDate(attributes.registration?.nextRenewalDate),
+    managingLou: text(attributes.registration?.managingLou),
+    otherNames: (entity.otherNames ?? []).flatMap((n) => (n.name?.trim() ? [formatOtherName({ name: n.name.trim(), type: n.type })] : [])),
+  };
+}
+
+/** The managing LOU's name from GET /api/lei-api/relationship?path=managing-lou: its legal name, else its LEI, else null. */
+export function managingLouName(answer: { data?: RecordLike | null } | null | undefined): string | null {
+  const attributes = answer?.data?.attributes;
+  return attributes?.entity?.legalName?.name?.trim() || attributes?.lei?.trim() || null;
 }

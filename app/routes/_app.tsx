@@ -10,6 +10,7 @@ import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { loadCreditDialog } from "~/models/credit-dialog.server";
+import { loadLeiDialog } from "~/models/lei-dialog.server";
 import { loadPersonDialog } from "~/models/person-dialog.server";
 import { useRootData } from "~/root";
 
@@ -24,12 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
   const personId = parseId(url.searchParams.get("person"));
   const level2 = can(user, "registryRead");
-  const [personDialog, creditDialog] = await Promise.all([
+  const [personDialog, creditDialog, leiDialog] = await Promise.all([
     level2 && personId ? loadPersonDialog(personId, url.searchParams.get("personTab")) : null,
     // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
     level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
+    // And the LEI search dialog (the search dropdown's LEI button, the supplier screen's LEI).
+    level2 && url.searchParams.get("dialog") === "lei" ? loadLeiDialog(url) : null,
   ]);
-  return json({ personDialog, creditDialog });
+  return json({ personDialog, creditDialog, leiDialog });
 }
 
 function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: boolean }) {
@@ -47,6 +50,7 @@ function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: bool
       pathname={location.pathname}
       personDialog={dialogs ? (data?.personDialog ?? null) : null}
       creditDialog={dialogs ? (data?.creditDialog ?? null) : null}
+      leiDialog={dialogs ? (data?.leiDialog ?? null) : null}
     >
       {children}
     </AppShell>

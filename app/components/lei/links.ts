@@ -44,6 +44,7 @@ export function useLeiLinks() {
   const { pathname, search } = useLocation();
   return useMemo(
     () => ({
+      pathname,
       href: (state: LeiDialogState) => leiHref(pathname, search, state),
       closeHref: leiHref(pathname, search, null),
       /** The page's own parameters, kept as hidden fields by the dialog's GET search form. */

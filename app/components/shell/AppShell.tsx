@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "~/translations";
 import type { CreditDialogData } from "~/components/credit/CreditDialog";
 import type { PersonDialogData } from "~/components/person/PersonModal";
+import type { LeiDialogData } from "~/models/lei-dialog.server";
 import { Notice, SkipLink } from "./frame";
 import { hidesShell, navGroupsFor } from "./nav-items";
 import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
@@ -16,6 +17,7 @@ import { Dialog } from "~/components/ui/Dialog";
  */
 const PersonModal = lazy(() => import("~/components/person/PersonModal").then((m) => ({ default: m.PersonModal })));
 const CreditDialog = lazy(() => import("~/components/credit/CreditDialog").then((m) => ({ default: m.CreditDialog })));
+const LeiDialog = lazy(() => import("~/components/lei/LeiDialog").then((m) => ({ default: m.LeiDialog })));
 const FilesPanel = lazy(() => import("~/components/files/FilesPanel").then((m) => ({ default: m.FilesPanel })));
 
 export function AppShell({
@@ -25,6 +27,7 @@ export function AppShell({
   pathname,
   personDialog,
   creditDialog,
+  leiDialog,
   children,
 }: {
   user: ShellUser & { searchEnabled: boolean };
@@ -33,6 +36,7 @@ export function AppShell({
   pathname: string;
   personDialog: PersonDialogData | null;
   creditDialog: CreditDialogData | null;
+  leiDialog: LeiDialogData | null;
   children: React.ReactNode;
 }) {
   const drawer = useDrawer();
@@ -59,6 +63,8 @@ export function AppShell({
       <Suspense>
         {personDialog ? <PersonModal dialog={personDialog} /> : null}
         {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
+        {/* A new URL state of the dialog (another record, a search from a link) starts it afresh. */}
+        {leiDialog ? <LeiDialog key={leiDialogKey(leiDialog)} dialog={leiDialog} /> : null}
       </Suspense>
     </div>
   );
@@ -86,8 +92,8 @@ function useDrawer() {
 
 /**
  * Slide-over panels and dialogs opened from the top bar are URL state
- * (?panel=files, ?panel=notifications, ?dialog=credit, ?dialog=lei). Their
- * content comes with the files, notifications, credit-report and LEI issues;
+ * (?panel=files, ?panel=notifications, ?dialog=credit). Their
+ * content comes with the files, notifications and credit-report issues;
  * until then the slot says so. Scaffolding, not a feature.
  */
 function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
@@ -96,12 +102,13 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   const { t } = useTranslation();
   const panel = params.get("panel");
   const dialog = params.get("dialog");
-  const key = panel === "files" || panel === "notifications" ? panel : (dialog === "credit" && !creditDialogOpen) || dialog === "lei" ? dialog : null;
+  // The LEI dialog needs level 2 (the search box's level): below it, ?dialog=lei opens nothing.
+  const key = panel === "files" || panel === "notifications" ? panel : dialog === "credit" && !creditDialogOpen ? dialog : null;
   if (!key) return null;
   const closeParams = new URLSearchParams(params);
   closeParams.delete(panel ? "panel" : "dialog");
   const closeTo = location.pathname + (closeParams.size ? `?${closeParams}` : "");
-  const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint"), lei: t("search:leiHint") }[key];
+  const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint") }[key];
   return (
     <Dialog variant="slide-over" title={title} closeHref={closeTo}>
       {key === "files" ? (
@@ -113,4 +120,8 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
       )}
     </Dialog>
   );
+}
+
+function leiDialogKey(dialog: LeiDialogData): string {
+  return JSON.stringify([dialog.q, dialog.searched, dialog.record?.lei ?? null, dialog.recordMissing, dialog.children?.length ?? null]);
 }
