@@ -1,3 +1,5 @@
+import { db } from "@server/db";
+import { UNSEARCHABLE_STATUSES } from "@server/importers/gleif-lei2";
 import { complianceFlags } from "./compliance";
 import { notificationsForCompany } from "./notifications.server";
 import { softLoad } from "./soft-load.server";
@@ -37,7 +39,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
   const company = await findCompany(input.externalId);
   if (!company) return null;
   const soft = <T>(section: string, load: Promise<T>, empty: T) => softLoad(`supplier screen: ${section}`, load, empty, { orgNumber: company.org_number });
-  const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees] = await Promise.all([
+  const [statements, owners, shares, currentBoard, formerBoard, relations, news, geography, intelligence, notifications, trees, lei] = await Promise.all([
     soft("statements", financialStatements(company.id), []),
     soft("shareholders", shareholders(company.id), []),
     soft("shares", companyShares(company.id), []),
@@ -53,6 +55,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
       [],
     ),
     soft("ownership trees", openTrees(input.trees), {}),
+    soft("LEI", companyLei({ orgNumber: company.org_number, countryCode: company.country_code }), null),
   ]);
   const newest = statements[0];
   return {
@@ -74,6 +77,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
       date_of_bankruptcy: company.date_of_bankruptcy,
       is_active: company.is_active === 1,
       website: company.website,
+      lei,
     },
     compliance: complianceFlags({
       type: company.org_form,
@@ -93,6 +97,26 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
     notifications,
     trees,
   };
+}
+
+/**
+ * The company's LEI: the record GLEIF registered under its organisation number (`registered_as`) in its country
+ * (the jurisdiction NO for a Norwegian company; a country's subdivisions, such as US-DE, count as the country).
+ * Retired, annulled, merged or duplicate registrations no longer identify the company and are passed over; an
+ * issued one is preferred to a lapsed one. Read on the (registered_as, jurisdiction) index.
+ */
+export async function companyLei(company: { orgNumber: string; countryCode: string | null }): Promise<string | null> {
+  const country = company.countryCode?.toUpperCase();
+  if (!country) return null;
+  const rows = await db()
+    .selectFrom("lei_records")
+    .select(["lei", "registration_status"])
+    .where("registered_as", "=", company.orgNumber)
+    .where((eb) => eb.or([eb("jurisdiction", "=", country), eb("jurisdiction", "like", `${country}-%`)]))
+    .orderBy("lei")
+    .execute();
+  const usable = rows.filter((r) => !UNSEARCHABLE_STATUSES.has(r.registration_status));
+  return (usable.find((r) => r.registration_status === "ISSUED") ?? usable[0])?.lei ?? null;
 }
 
 export type SupplierScreen = NonNullable<Awaited<ReturnType<typeof loadSupplierScreen>>>;

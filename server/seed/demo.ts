@@ -6,6 +6,7 @@ import { pickDemoSuppliers } from "./demo-suppliers";
 import { seedRegistryWorld } from "./registry";
 import { seedConnectionWork } from "./connection-work";
 import { seedSupplierWork } from "./supplier-work";
+import { seedLeiWorld } from "./lei";
 
 /**
  * The demo world: fictional customer organisations, supplier organisations
@@ -57,14 +58,15 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
   const log = opts.log ?? (() => {});
   // Generated dates are relative to the day of seeding; everything else is fixed.
   const today = opts.today ?? new Date();
+  const suppliers = pickDemoSuppliers();
   await seedRegistryWorld(database, { log, today });
+  await seedLeiWorld(database, { log, today, demoSuppliers: suppliers.map((u) => u.organisasjonsnummer) });
   const orgIds = new Map<string, number>();
   for (const name of DEMO_CUSTOMERS) {
     orgIds.set(name, await upsertOrganization(database, { name, kind: "customer", orgNumber: null, countryCode: "NO" }));
   }
   log(`${DEMO_CUSTOMERS.length} customer organisations`);
 
-  const suppliers = pickDemoSuppliers();
   const supplierIds: number[] = [];
   for (const unit of suppliers) {
     supplierIds.push(

@@ -1,4 +1,6 @@
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { leiHref } from "~/components/lei/links";
 import { useTranslation } from "~/translations";
 import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/compliance";
 import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/format";
@@ -9,8 +11,8 @@ import { Section } from "./Section";
 
 /**
  * Company overview (spec 02 "Supplier detail"): registry facts, the address
- * rule, the compliance-regime flags (spec 02 §9) and the organisation id that
- * can be copied.
+ * rule, the compliance-regime flags (spec 02 §9), the organisation id that
+ * can be copied and, when GLEIF has one, the company's LEI (issue 11).
  */
 export function CompanyOverview({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplier");
@@ -26,6 +28,11 @@ export function CompanyOverview({ data }: { data: SupplierScreenData; extra?: st
         <Row label={t("overview.organizationId")}>
           <OrganizationId id={c.organization_id} />
         </Row>
+        {c.lei ? (
+          <Row label={t("overview.lei")}>
+            <LeiLink lei={c.lei} />
+          </Row>
+        ) : null}
         <Row label={t("overview.industry")}>{industry || MISSING}</Row>
         <Row label={t("overview.purpose")}>{c.purpose?.trim() || MISSING}</Row>
         <Row label={t("overview.type")}>{type ?? MISSING}</Row>
@@ -44,6 +51,17 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="font-medium text-base-content/70">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
+  );
+}
+
+/** The company's LEI, opening the LEI dialog on its record (URL state: it works without JavaScript too). */
+function LeiLink({ lei }: { lei: string }) {
+  const { t } = useTranslation("supplier");
+  const { pathname, search } = useLocation();
+  return (
+    <Link to={leiHref(pathname, search, { lei })} preventScrollReset className="link font-mono" title={t("overview.leiOpen")}>
+      {lei}
+    </Link>
   );
 }
 
