@@ -9,6 +9,7 @@ import * as m0008 from "./0008_jobs";
 import * as m0009 from "./0009_file_content_kind";
 import * as m0010 from "./0010_supplier_imports";
 import * as m0011 from "./0011_lei";
+import * as m0012 from "./0012_monitoring";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0009_file_content_kind": m0009,
   "0010_supplier_imports": m0010,
   "0011_lei": m0011,
+  "0012_monitoring": m0012,
 };

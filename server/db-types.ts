@@ -311,10 +311,74 @@ export interface RiskNotificationTable {
   created_at: string;
   risk_score: number;
   relevance_score: number;
+  /** English title and description (the Norwegian ones below; NULL there: the English text serves both). */
   title: string;
   source: string | null;
   url: string | null;
   description: string | null;
+  /* 0012: monitoring */
+  /** The detection kind (app/models/monitoring-rules.ts); NULL for the demo's seeded rows. */
+  kind: string | null;
+  /** The organisation whose news feed found it (only it sees it); NULL: registry-wide. */
+  organization_id: number | null;
+  /** Exactly once: unique when set. */
+  dedupe_key: string | null;
+  title_no: string | null;
+  description_no: string | null;
+  /** JSON: what changed ({from, to, …}). */
+  details: string | null;
+}
+
+/* ---------- 0012: monitoring ---------- */
+export interface NotificationReadTable {
+  user_id: number;
+  notification_id: number;
+  read_at: string;
+}
+
+export interface NotificationDismissalTable {
+  organization_id: number;
+  notification_id: number;
+  dismissed_by: number | null;
+  reason: string;
+  dismissed_at: string;
+}
+
+export interface NewsFeedTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  title: string | null;
+  is_enabled: Generated<number>;
+  etag: string | null;
+  last_modified: string | null;
+  last_read_at: string | null;
+  last_status: "ok" | "not_modified" | "failed" | null;
+  last_error: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface MonitorStateTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  digest: Generated<"off" | "daily" | "weekly">;
+  immediate: Generated<number>;
+  updated_at: string;
+}
+
+export interface NotificationMailTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: "digest" | "immediate";
+  period_key: string;
+  notification_count: number;
+  sent_at: string;
 }
 
 export interface FileUploadTable {
@@ -703,4 +767,10 @@ export interface DB {
   lei_elf_codes: LeiElfCodeTable;
   lei_fts: LeiFtsTable;
   lei_cache: LeiCacheTable;
+  notification_reads: NotificationReadTable;
+  notification_dismissals: NotificationDismissalTable;
+  news_feeds: NewsFeedTable;
+  monitor_state: MonitorStateTable;
+  notification_settings: NotificationSettingsTable;
+  notification_mails: NotificationMailTable;
 }
