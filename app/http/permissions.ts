@@ -36,6 +36,12 @@ export const PERMISSIONS = {
   suppliersWrite: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
   /** Ordering a paid credit report. */
   creditOrder: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** The risk notifications about the organisation's followed suppliers: the bell, the panel, /notifications, marking one's own as read. */
+  notificationsRead: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** Dismissing a notification for the whole organisation (with a reason) and bringing it back. */
+  notificationsTriage: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** The news feeds the organisation's monitor reads (the organisation's administrator). */
+  newsFeedsManage: { organization: true, level: 3, customer: true },
   /** Managing the organisation: members, invitations, organisation settings. */
   organizationManage: { organization: true, level: 3 },
   /** The installation's administration. */

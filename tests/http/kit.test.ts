@@ -142,7 +142,7 @@ describe("the permission table", () => {
     ...extra,
   });
   const cases: [string, Subject | null, Partial<Record<Permission, boolean>>][] = [
-    ["visitor", null, { signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false }],
+    ["visitor", null, { signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false, notificationsRead: false }],
     [
       "respondent",
       member(1, { organizationKind: "supplier" }),
@@ -151,15 +151,40 @@ describe("the permission table", () => {
     [
       "respondent at level 2",
       member(2, { organizationKind: "supplier" }),
-      { registryRead: true, suppliersRead: false, suppliersWrite: false, creditOrder: false },
+      { registryRead: true, suppliersRead: false, suppliersWrite: false, creditOrder: false, notificationsRead: false, notificationsTriage: false },
     ],
     [
       "level 1",
       member(1),
-      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false, creditOrder: false, organizationManage: false },
+      {
+        signedIn: true,
+        ownFiles: true,
+        registryRead: false,
+        suppliersRead: false,
+        suppliersWrite: false,
+        creditOrder: false,
+        organizationManage: false,
+        notificationsRead: false,
+        notificationsTriage: false,
+        newsFeedsManage: false,
+      },
     ],
-    ["level 2", member(2), { registryRead: true, suppliersRead: true, suppliersWrite: true, creditOrder: true, organizationManage: false, admin: false }],
-    ["level 3", member(3), { suppliersWrite: true, organizationManage: true, admin: false }],
+    [
+      "level 2",
+      member(2),
+      {
+        registryRead: true,
+        suppliersRead: true,
+        suppliersWrite: true,
+        creditOrder: true,
+        organizationManage: false,
+        admin: false,
+        notificationsRead: true,
+        notificationsTriage: true,
+        newsFeedsManage: false,
+      },
+    ],
+    ["level 3", member(3), { suppliersWrite: true, organizationManage: true, admin: false, newsFeedsManage: true }],
     [
       "operator without organisation",
       { accessLevel: 0, isAdmin: true, organizationId: null },
@@ -173,6 +198,9 @@ describe("the permission table", () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual([
       "admin",
       "creditOrder",
+      "newsFeedsManage",
+      "notificationsRead",
+      "notificationsTriage",
       "organizationManage",
       "ownFiles",
       "registryRead",
