@@ -147,9 +147,13 @@ describe("GET /api/lei-api/record", () => {
   });
 
   it("adds the legal form's ELF name from the store's ELF list, null for a code the list lacks", async () => {
-    const fraport = (await (await asAnalyst(record, `/api/lei-api/record?lei=${FRAPORT}`)).json()) as { data: { attributes: { entity: Record<string, unknown> } } };
+    const fraport = (await (await asAnalyst(record, `/api/lei-api/record?lei=${FRAPORT}`)).json()) as {
+      data: { attributes: { entity: Record<string, unknown> } };
+    };
     expect(fraport.data.attributes.entity.legalForm).toEqual({ id: "6QQB", other: null, name: "Aktiengesellschaft" });
-    const bloomberg = (await (await asAnalyst(record, `/api/lei-api/record?lei=${BLOOMBERG}`)).json()) as { data: { attributes: { entity: Record<string, unknown> } } };
+    const bloomberg = (await (await asAnalyst(record, `/api/lei-api/record?lei=${BLOOMBERG}`)).json()) as {
+      data: { attributes: { entity: Record<string, unknown> } };
+    };
     expect(bloomberg.data.attributes.entity.legalForm).toEqual({ id: "T91T", other: null, name: null });
   });
 
