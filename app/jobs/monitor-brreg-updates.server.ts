@@ -126,7 +126,12 @@ export function createBrregUpdatesMonitor(deps: () => BrregUpdatesMonitorDeps | 
       if (answer.updates.length === 0) break;
 
       const lastId = answer.updates[answer.updates.length - 1].id;
-      const followed = new Set(await followedOrgNumbers(store, answer.updates.map((u) => u.orgNumber)));
+      const followed = new Set(
+        await followedOrgNumbers(
+          store,
+          answer.updates.map((u) => u.orgNumber),
+        ),
+      );
       const fetched: FetchedCompany[] = [];
       for (const orgNumber of [...new Set(answer.updates.map((u) => u.orgNumber))]) {
         if (!followed.has(orgNumber)) continue;

@@ -189,7 +189,9 @@ describe("detectRegistryChanges: each rule, its scores and texts", () => {
     },
     {
       name: "new announcement of risk 3",
-      after: { announcements: [...state().announcements, { date: "2026-11-19", type: "Konkursåpning", detail: "Konkurs åpnet ved Stavanger tingrett", risk: 3 }] },
+      after: {
+        announcements: [...state().announcements, { date: "2026-11-19", type: "Konkursåpning", detail: "Konkurs åpnet ved Stavanger tingrett", risk: 3 }],
+      },
       kind: "announcement",
       risk: 80,
       relevance: 100,

@@ -180,19 +180,31 @@ const fill = (template: string, values: Fill) => template.replace(/\{(\w+)\}/g, 
 /** English and Norwegian (bokmål, locales/GLOSSARY.md) texts of each kind. */
 export const REGISTRY_TEXTS: Record<RegistryDetectionKind | "financial_band_better", { en: Texts; no: Texts }> = {
   bankruptcy: {
-    en: { title: "Bankruptcy proceedings opened against {name}", description: "Brønnøysundregistrene has registered bankruptcy proceedings against {name} (org. no. {orgNumber}) from {date}." },
+    en: {
+      title: "Bankruptcy proceedings opened against {name}",
+      description: "Brønnøysundregistrene has registered bankruptcy proceedings against {name} (org. no. {orgNumber}) from {date}.",
+    },
     no: { title: "Konkurs åpnet i {name}", description: "Brønnøysundregistrene har registrert konkurs i {name} (org.nr. {orgNumber}) fra {date}." },
   },
   compulsory_dissolution: {
-    en: { title: "{name} is under compulsory dissolution", description: "The register shows {name} (org. no. {orgNumber}) as under compulsory liquidation or dissolution." },
-    no: { title: "{name} er under tvangsoppløsning", description: "Registeret viser {name} (org.nr. {orgNumber}) under tvangsavvikling eller tvangsoppløsning." },
+    en: {
+      title: "{name} is under compulsory dissolution",
+      description: "The register shows {name} (org. no. {orgNumber}) as under compulsory liquidation or dissolution.",
+    },
+    no: {
+      title: "{name} er under tvangsoppløsning",
+      description: "Registeret viser {name} (org.nr. {orgNumber}) under tvangsavvikling eller tvangsoppløsning.",
+    },
   },
   voluntary_dissolution: {
     en: { title: "{name} is being wound up", description: "The register shows {name} (org. no. {orgNumber}) as under voluntary liquidation." },
     no: { title: "{name} er under avvikling", description: "Registeret viser {name} (org.nr. {orgNumber}) under frivillig avvikling." },
   },
   deletion: {
-    en: { title: "{name} has been deleted from the register", description: "{name} (org. no. {orgNumber}) was deleted from the Central Coordinating Register for Legal Entities on {date}." },
+    en: {
+      title: "{name} has been deleted from the register",
+      description: "{name} (org. no. {orgNumber}) was deleted from the Central Coordinating Register for Legal Entities on {date}.",
+    },
     no: { title: "{name} er slettet fra registeret", description: "{name} (org.nr. {orgNumber}) ble slettet fra Enhetsregisteret {date}." },
   },
   ceo_change: {
@@ -220,12 +232,24 @@ export const REGISTRY_TEXTS: Record<RegistryDetectionKind | "financial_band_bett
     no: { title: "{name} har endret organisasjonsform", description: "Organisasjonsformen til {name} er endret fra {from} til {to}." },
   },
   financial_band: {
-    en: { title: "New annual accounts: higher financial risk at {name}", description: "The financial risk score of the {year} accounts of {name} is {score} (it was {previous} for {previousYear})." },
-    no: { title: "Nytt årsregnskap: høyere finansiell risiko i {name}", description: "Finansiell risikoscore i årsregnskapet for {year} for {name} er {score} (den var {previous} for {previousYear})." },
+    en: {
+      title: "New annual accounts: higher financial risk at {name}",
+      description: "The financial risk score of the {year} accounts of {name} is {score} (it was {previous} for {previousYear}).",
+    },
+    no: {
+      title: "Nytt årsregnskap: høyere finansiell risiko i {name}",
+      description: "Finansiell risikoscore i årsregnskapet for {year} for {name} er {score} (den var {previous} for {previousYear}).",
+    },
   },
   financial_band_better: {
-    en: { title: "New annual accounts: lower financial risk at {name}", description: "The financial risk score of the {year} accounts of {name} is {score} (it was {previous} for {previousYear})." },
-    no: { title: "Nytt årsregnskap: lavere finansiell risiko i {name}", description: "Finansiell risikoscore i årsregnskapet for {year} for {name} er {score} (den var {previous} for {previousYear})." },
+    en: {
+      title: "New annual accounts: lower financial risk at {name}",
+      description: "The financial risk score of the {year} accounts of {name} is {score} (it was {previous} for {previousYear}).",
+    },
+    no: {
+      title: "Nytt årsregnskap: lavere finansiell risiko i {name}",
+      description: "Finansiell risikoscore i årsregnskapet for {year} for {name} er {score} (den var {previous} for {previousYear}).",
+    },
   },
   announcement: {
     en: { title: "New announcement for {name}: {type}", description: "{detail}" },
@@ -246,7 +270,10 @@ function texts(key: keyof typeof REGISTRY_TEXTS, values: Fill): Pick<RegistryDet
 const norm = (s: string | null | undefined) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("nb");
 
 function addressText(s: RegistryCompanyState): string {
-  const lines = (s.streetAddress ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = (s.streetAddress ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const place = [s.streetPostalCode, s.streetPostalArea].filter(Boolean).join(" ");
   return [...lines, place].filter(Boolean).join(", ");
 }

@@ -28,15 +28,34 @@ async function writeRoles(trx: Kysely<DB>, batch: Staged<UnitRoles>[]): Promise<
   const numbers = batch.map((b) => b.value.orgNumber);
   await monitorRegistryWrite(trx, numbers, async () => {
     const ids = new Map(
-      (await trx.selectFrom("companies").select(["id", "org_number"]).where("org_number", "in", [...new Set(numbers)]).execute()).map((r) => [r.org_number, r.id]),
+      (
+        await trx
+          .selectFrom("companies")
+          .select(["id", "org_number"])
+          .where("org_number", "in", [...new Set(numbers)])
+          .execute()
+      ).map((r) => [r.org_number, r.id]),
     );
     const withRoles = new Set(
-      ids.size === 0 ? [] : (await trx.selectFrom("roles").select("company_id").distinct().where("company_id", "in", [...ids.values()]).execute()).map((r) => r.company_id),
+      ids.size === 0
+        ? []
+        : (
+            await trx
+              .selectFrom("roles")
+              .select("company_id")
+              .distinct()
+              .where("company_id", "in", [...ids.values()])
+              .execute()
+          ).map((r) => r.company_id),
     );
     for (const item of batch) {
       const companyId = ids.get(item.value.orgNumber);
       if (companyId === undefined) {
-        result.rejected.push({ line: item.line, record: item.record, reason: `unknown company: organisasjonsnummer ${item.value.orgNumber} (import its unit first)` });
+        result.rejected.push({
+          line: item.line,
+          record: item.record,
+          reason: `unknown company: organisasjonsnummer ${item.value.orgNumber} (import its unit first)`,
+        });
         continue;
       }
       await replaceRoles(trx, companyId, item.value.roles);

@@ -159,6 +159,23 @@ describe("registry monitoring through `npm run import`", () => {
     expect(await notifications()).toEqual(before);
   });
 
+  it("the roles import rejects a unit the store does not know, and a record that is not a unit's roles, with reasons", async () => {
+    const file = path.join(dir, "roller-bad.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        { organisasjonsnummer: "123456785", rollegrupper: [] },
+        { organisasjonsnummer: NEW_CEO, rollegrupper: "none" },
+      ]),
+    );
+    const summary = await importBrregRoles(db(), file);
+    expect(summary).toMatchObject({ inserted: 0, updated: 0, rejectedCount: 2 });
+    expect(summary.rejected.map((r) => r.reason)).toEqual([
+      "unknown company: organisasjonsnummer 123456785 (import its unit first)",
+      expect.stringMatching(/^rollegrupper/),
+    ]);
+  });
+
   it("a dismissed notification stays dismissed: the change seen again raises no new row", async () => {
     const org = await db().selectFrom("organizations").select("id").where("name", "=", "Kunde AS").executeTakeFirstOrThrow();
     const [first] = await db().selectFrom("risk_notifications").select("id").orderBy("id").execute();

@@ -31,9 +31,7 @@ const DELETED = "920024785";
 const REMOVED = "927717468";
 
 type Row = Record<string, string>;
-const rows = new Map(
-  Papa.parse<Row>(fs.readFileSync(SAMPLE, "utf8"), { header: true, skipEmptyLines: true }).data.map((r) => [r.organisasjonsnummer, r]),
-);
+const rows = new Map(Papa.parse<Row>(fs.readFileSync(SAMPLE, "utf8"), { header: true, skipEmptyLines: true }).data.map((r) => [r.organisasjonsnummer, r]));
 
 /** A unit as `/enhetsregisteret/api/enheter/{orgnr}` answers it, built from its row of the bulk CSV. */
 function unitJson(orgNumber: string, overrides: Record<string, unknown> = {}) {
@@ -91,7 +89,12 @@ async function registry(): Promise<Registry> {
     [MOVED]: { status: 200, body: unitJson(MOVED, { forretningsadresse: { ...unitJson(MOVED).forretningsadresse, adresse: ["Nedre Langgate 20"] } }) },
     [DELETED]: {
       status: 410,
-      body: { organisasjonsnummer: DELETED, navn: rows.get(DELETED)!.navn, organisasjonsform: { kode: "AS", beskrivelse: "Aksjeselskap" }, slettedato: "2026-11-22" },
+      body: {
+        organisasjonsnummer: DELETED,
+        navn: rows.get(DELETED)!.navn,
+        organisasjonsform: { kode: "AS", beskrivelse: "Aksjeselskap" },
+        slettedato: "2026-11-22",
+      },
     },
     [NOT_FOLLOWED]: { status: 200, body: unitJson(NOT_FOLLOWED) },
   };
@@ -165,7 +168,13 @@ describe("the monitor.brreg-updates job", () => {
       pageSize: 3,
       log: (l) => lines.push(l),
     });
-    worker = startWorker({ db: db(), handlers: { [BRREG_UPDATES_JOB]: createBrregUpdatesMonitor(deps) }, pollMs: 20, backoff: () => 0, log: (l) => lines.push(l) });
+    worker = startWorker({
+      db: db(),
+      handlers: { [BRREG_UPDATES_JOB]: createBrregUpdatesMonitor(deps) },
+      pollMs: 20,
+      backoff: () => 0,
+      log: (l) => lines.push(l),
+    });
   });
   afterAll(async () => {
     await worker.stop();

@@ -61,7 +61,13 @@ describe("Brønnøysund's update feed", () => {
     expect(second.hasMore).toBe(false);
     // A deleted unit (Sletting) and one removed from the open data (Fjernet, no changes sent).
     expect(second.updates).toEqual([
-      { id: 1004, date: "2026-11-23T05:10:44.051Z", orgNumber: "920024785", changeType: "Sletting", changes: [{ op: "add", path: "/slettedato", value: "2026-11-22" }] },
+      {
+        id: 1004,
+        date: "2026-11-23T05:10:44.051Z",
+        orgNumber: "920024785",
+        changeType: "Sletting",
+        changes: [{ op: "add", path: "/slettedato", value: "2026-11-22" }],
+      },
       { id: 1005, date: "2026-11-23T05:11:02.700Z", orgNumber: "927717468", changeType: "Fjernet", changes: [] },
     ]);
 

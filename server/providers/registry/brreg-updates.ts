@@ -68,7 +68,7 @@ const updateSchema = z.object({
   endringstype: z
     .string()
     .nullish()
-    .transform((t): BrregChangeType => (CHANGE_TYPES as readonly string[]).includes(t ?? "") ? (t as BrregChangeType) : "Ukjent"),
+    .transform((t): BrregChangeType => ((CHANGE_TYPES as readonly string[]).includes(t ?? "") ? (t as BrregChangeType) : "Ukjent")),
   endringer: z.array(patchSchema).nullish(),
 });
 
