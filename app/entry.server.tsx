@@ -9,6 +9,7 @@ import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
+import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -18,7 +19,13 @@ declare module "@remix-run/node" {
 }
 
 /** The background jobs this build runs (server/main.ts and server/cli/worker.ts start the worker with them). */
-export const jobHandlers = { "supplier-analysis": supplierAnalysis };
+export const jobHandlers = {
+  "supplier-analysis": supplierAnalysis,
+  "monitor.brreg-updates": monitorBrregUpdates,
+};
+
+/** Recurring jobs (server/jobs/schedule.ts). */
+export const jobSchedules = [brregUpdatesSchedule];
 
 const ABORT_DELAY = 5_000;
 
