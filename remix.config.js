@@ -12,7 +12,6 @@
 export const scaffoldedScreens = [
   ["overview", "overview"],
   ["dashboard", "dashboard"],
-  ["notifications", "notifications"],
   ["projects", "projects"],
   ["project", "projects/:id"],
   ["project_tasks", "projects/:id/tasks"],

@@ -53,6 +53,7 @@ export function pageNamespaces(matches: ReadonlyArray<{ handle?: unknown }>, roo
     if (root.searchParams.get("dialog") === "credit") namespaces.add("credit");
     if (root.searchParams.get("dialog") === "lei") namespaces.add("lei");
     if (root.searchParams.get("panel") === "files") namespaces.add("files");
+    if (root.searchParams.get("panel") === "notifications") namespaces.add("notifications");
   }
   for (const match of matches) for (const ns of (match.handle as RouteHandle | undefined)?.i18n ?? []) namespaces.add(ns);
   return [...namespaces].sort();

@@ -5,10 +5,10 @@ import {
   DEFAULT_NOTIFICATION_TYPE,
   NOTIFICATION_PAGE_SIZE,
   nextOffset,
-  notificationQuerySchema,
   riskBand,
   showMoreVisible,
 } from "./notifications";
+import { notificationQuerySchema } from "./notification-query";
 
 describe("spec 01 §9 constants", () => {
   it("page size 25, minimum risk score 50, lookback 30 days, type all", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Notification rules shared by the server and the browser (spec 01 §2.4, §4, §5, §9; issue 12). Pure.
  */
@@ -16,6 +14,9 @@ export const NOTIFICATION_OFFSET_MAX = 10_000;
 export const LOOKBACK_DAYS_MAX = 3650;
 /** A dismissal's reason: required, at most this long. */
 export const DISMISS_REASON_MAX = 500;
+
+/** The notifications panel's URL parameters (models/notifications-panel.server.ts): open, filters, how many are loaded. */
+export const NOTIFICATIONS_PANEL_PARAMS = ["panel", "nMin", "nDays", "nType", "nOffset"] as const;
 
 export const NOTIFICATION_TYPES = ["all", "announcement", "search"] as const;
 export type NotificationTypeFilter = (typeof NOTIFICATION_TYPES)[number];
@@ -52,30 +53,5 @@ export const RISK_BAND_CLASSES: Record<RiskBand, string> = {
   orange: "bg-orange-500 text-black",
   yellow: "bg-yellow-300 text-black",
   lime: "bg-lime-300 text-black",
-  green: "bg-green-600 text-white",
+  green: "bg-green-700 text-white",
 };
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
-
-const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  z.preprocess(blankToUndefined, schema.optional()).transform((value) => (value === undefined ? fallback : (value as z.output<T>)));
-
-/**
- * The panel's and the API's filters as query parameters (spec 01 §5: numeric inputs; type all, announcement or search).
- * Absent or empty means the default. Bad values are errors the API answers with 400 and the pages show next to the field.
- */
-export const notificationQuerySchema = z.object({
-  minRiskScore: withDefault(wholeNumber("minRiskScore", 0, 100), DEFAULT_MIN_RISK_SCORE_PANEL),
-  lookbackDays: withDefault(wholeNumber("lookbackDays", 0, LOOKBACK_DAYS_MAX), DEFAULT_LOOKBACK_DAYS),
-  type: withDefault(z.enum(NOTIFICATION_TYPES, { error: "type must be all, announcement or search" }), DEFAULT_NOTIFICATION_TYPE),
-  limit: withDefault(wholeNumber("limit", 1, NOTIFICATION_LIMIT_MAX), NOTIFICATION_PAGE_SIZE),
-  offset: withDefault(wholeNumber("offset", 0, NOTIFICATION_OFFSET_MAX), 0),
-});
-export type NotificationQuery = z.output<typeof notificationQuerySchema>;

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { LEI_DIALOG_PARAMS } from "~/components/lei/links";
+import { NOTIFICATIONS_PANEL_PARAMS } from "~/models/notifications";
 import { EditConnectionSlideOver } from "~/components/connection/EditConnectionSlideOver";
 import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
 import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
@@ -203,7 +205,23 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** URL state that only changes what is shown of data the page already has. */
-const DISPLAY_ONLY_PARAMS = ["view", "chart", "announcements", "intelligence", "person", "personTab", "edit", "dialog", "confirm", "comment", "file", "tag"];
+const DISPLAY_ONLY_PARAMS = [
+  "view",
+  "chart",
+  "announcements",
+  "intelligence",
+  "person",
+  "personTab",
+  "edit",
+  "dialog",
+  "confirm",
+  "comment",
+  "file",
+  "tag",
+  // The shell's panels and the LEI dialog: the layout's loader answers them.
+  ...NOTIFICATIONS_PANEL_PARAMS,
+  ...LEI_DIALOG_PARAMS,
+];
 
 /**
  * Opening a chart, the statements page or a person (the root loads persons),

@@ -13,6 +13,7 @@ import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
+import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;
@@ -295,41 +296,16 @@ export default function SuppliersScreen() {
             </table>
           </TableScroll>
 
-          <nav aria-label={t("pagination")} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p>
-              {t("pageOf", { page: list.page, pages: list.pageCount })}
-              <span aria-hidden="true" className="mx-2 text-base-content/40">
-                ·
-              </span>
-              {t("showing", { from: (list.page - 1) * list.pageSize + 1, to: (list.page - 1) * list.pageSize + list.rows.length, total: list.total })}
-            </p>
-            {list.pageCount > 1 ? (
-              <ul className="join">
-                <PageLink to={list.page > 1 ? href({ page: null }) : null} label={t("first")} />
-                <PageLink to={list.page > 1 ? href({ page: list.page - 1 > 1 ? String(list.page - 1) : null }) : null} label={t("previous")} rel="prev" />
-                <PageLink to={list.page < list.pageCount ? href({ page: String(list.page + 1) }) : null} label={t("next")} rel="next" />
-                <PageLink to={list.page < list.pageCount ? href({ page: String(list.pageCount) }) : null} label={t("last")} />
-              </ul>
-            ) : null}
-          </nav>
+          <Pagination
+            page={list.page}
+            pageCount={list.pageCount}
+            pageSize={list.pageSize}
+            shown={list.rows.length}
+            total={list.total}
+            href={(page) => href({ page: page > 1 ? String(page) : null })}
+          />
         </>
       )}
     </section>
-  );
-}
-
-function PageLink({ to, label, rel }: { to: string | null; label: string; rel?: string }) {
-  return (
-    <li className="join-item">
-      {to ? (
-        <Link to={to} rel={rel} className="btn btn-sm">
-          {label}
-        </Link>
-      ) : (
-        <span aria-disabled="true" className="btn btn-sm btn-disabled">
-          {label}
-        </span>
-      )}
-    </li>
   );
 }

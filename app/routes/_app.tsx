@@ -11,6 +11,8 @@ import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { loadCreditDialog } from "~/models/credit-dialog.server";
 import { loadLeiDialog } from "~/models/lei-dialog.server";
+import { unreadCount } from "~/models/notification-list.server";
+import { loadNotificationsPanel, type NotificationsPanelData } from "~/models/notifications-panel.server";
 import { loadPersonDialog } from "~/models/person-dialog.server";
 import { useRootData } from "~/root";
 
@@ -25,15 +27,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
   const personId = parseId(url.searchParams.get("person"));
   const level2 = can(user, "registryRead");
-  const [personDialog, creditDialog, leiDialog] = await Promise.all([
+  const notificationsAllowed = can(user, "notificationsRead") && user.organizationId != null;
+  const orgUser = notificationsAllowed ? { ...user, organizationId: user.organizationId!, organizationName: user.organizationName ?? "" } : null;
+  const [personDialog, creditDialog, leiDialog, unread, panel] = await Promise.all([
     level2 && personId ? loadPersonDialog(personId, url.searchParams.get("personTab")) : null,
     // The credit report order dialog is URL state on any page too (search dropdown, supplier screen).
     level2 && url.searchParams.get("dialog") === "credit" ? loadCreditDialog(url, user) : null,
     // And the LEI search dialog (the search dropdown's LEI button, the supplier screen's LEI).
     level2 && url.searchParams.get("dialog") === "lei" ? loadLeiDialog(url) : null,
+    // The bell's unread count, and the notifications panel when the URL opens it (without JavaScript, or on reload).
+    orgUser ? unreadCount({ userId: orgUser.id, organizationId: orgUser.organizationId, language: orgUser.language }) : null,
+    url.searchParams.get("panel") === "notifications"
+      ? orgUser
+        ? loadNotificationsPanel(url, orgUser)
+        : Promise.resolve<NotificationsPanelData>(NO_NOTIFICATIONS)
+      : null,
   ]);
-  return json({ personDialog, creditDialog, leiDialog });
+  return json({ personDialog, creditDialog, leiDialog, notifications: { unread, panel } });
 }
+
+/** The panel of a user whose access does not cover notifications (spec 01 §2.2 shows the bell to every user with an email). */
+const NO_NOTIFICATIONS: NotificationsPanelData = {
+  filters: { minRiskScore: "", lookbackDays: "", type: "all" },
+  error: null,
+  items: [],
+  offset: 0,
+  showMore: false,
+  allowed: false,
+};
 
 function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: boolean }) {
   const root = useRootData();
@@ -51,6 +72,7 @@ function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: bool
       personDialog={dialogs ? (data?.personDialog ?? null) : null}
       creditDialog={dialogs ? (data?.creditDialog ?? null) : null}
       leiDialog={dialogs ? (data?.leiDialog ?? null) : null}
+      notifications={{ unread: data?.notifications.unread ?? null, panel: dialogs ? (data?.notifications.panel ?? null) : null }}
     >
       {children}
     </AppShell>

@@ -4,7 +4,7 @@ import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import { listNotifications } from "~/models/notification-list.server";
-import { notificationQuerySchema } from "~/models/notifications";
+import { notificationQuerySchema } from "~/models/notification-query";
 
 /**
  * GET /api/notifications?minRiskScore&lookbackDays&type&limit&offset (spec 01 §7) — `{data: [notification]}`, newest

@@ -1,9 +1,10 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/translations";
 import type { CreditDialogData } from "~/components/credit/CreditDialog";
 import type { PersonDialogData } from "~/components/person/PersonModal";
 import type { LeiDialogData } from "~/models/lei-dialog.server";
+import type { NotificationsPanelData } from "~/models/notifications-panel.server";
 import { Notice, SkipLink } from "./frame";
 import { hidesShell, navGroupsFor } from "./nav-items";
 import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
@@ -18,6 +19,7 @@ import { Dialog } from "~/components/ui/Dialog";
 const PersonModal = lazy(() => import("~/components/person/PersonModal").then((m) => ({ default: m.PersonModal })));
 const CreditDialog = lazy(() => import("~/components/credit/CreditDialog").then((m) => ({ default: m.CreditDialog })));
 const LeiDialog = lazy(() => import("~/components/lei/LeiDialog").then((m) => ({ default: m.LeiDialog })));
+const NotificationsPanel = lazy(() => import("~/components/notifications/NotificationsPanel").then((m) => ({ default: m.NotificationsPanel })));
 const FilesPanel = lazy(() => import("~/components/files/FilesPanel").then((m) => ({ default: m.FilesPanel })));
 
 export function AppShell({
@@ -28,6 +30,7 @@ export function AppShell({
   personDialog,
   creditDialog,
   leiDialog,
+  notifications,
   children,
 }: {
   user: ShellUser & { searchEnabled: boolean };
@@ -37,9 +40,12 @@ export function AppShell({
   personDialog: PersonDialogData | null;
   creditDialog: CreditDialogData | null;
   leiDialog: LeiDialogData | null;
+  /** The bell's unread count and, when the URL opens the panel, its server-rendered list. */
+  notifications: { unread: number | null; panel: NotificationsPanelData | null };
   children: React.ReactNode;
 }) {
   const drawer = useDrawer();
+  const notificationsPanel = usePanelHere("notifications");
   if (hidesShell(pathname)) {
     return (
       <main id="main" className="min-h-screen bg-base-100">
@@ -50,7 +56,14 @@ export function AppShell({
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <TopBar user={user} searchEnabled={user.searchEnabled} drawerHref={drawer.openHref} onOpenDrawer={drawer.openHere} />
+      <TopBar
+        user={user}
+        searchEnabled={user.searchEnabled}
+        drawerHref={drawer.openHref}
+        onOpenDrawer={drawer.openHere}
+        unreadNotifications={notifications.unread}
+        onOpenNotifications={notificationsPanel.openHere}
+      />
       <div className="flex flex-1">
         <SideNav groups={navGroupsFor(user)} expanded={navExpanded} />
         <main id="main" className="min-w-0 flex-1 px-3 py-4 sm:p-6">
@@ -65,6 +78,14 @@ export function AppShell({
         {creditDialog ? <CreditDialog dialog={creditDialog} /> : null}
         {/* A new URL state of the dialog (another record, a search from a link) starts it afresh. */}
         {leiDialog ? <LeiDialog key={leiDialogKey(leiDialog)} dialog={leiDialog} /> : null}
+        {notificationsPanel.open ? (
+          <NotificationsPanel
+            key={notificationsPanel.here ? "here" : JSON.stringify(notifications.panel)}
+            data={notificationsPanel.here ? null : notifications.panel}
+            allowed={notificationsPanel.here ? notifications.unread !== null : notifications.panel?.allowed !== false}
+            onClose={notificationsPanel.here ? notificationsPanel.close : null}
+          />
+        ) : null}
       </Suspense>
     </div>
   );
@@ -91,9 +112,23 @@ function useDrawer() {
 }
 
 /**
+ * A panel of the top bar that is URL state (`?panel={name}`, without JavaScript or on reload) or, with JavaScript,
+ * opened in place (`here`) so that the page's data is not loaded again. Moving to another page closes it.
+ */
+function usePanelHere(name: string) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [here, setHere] = useState(false);
+  useEffect(() => setHere(false), [location.key]);
+  const close = useCallback(() => setHere(false), []);
+  const openHere = useCallback(() => setHere(true), []);
+  return { open: here || params.get("panel") === name, here, close, openHere };
+}
+
+/**
  * Slide-over panels and dialogs opened from the top bar are URL state
- * (?panel=files, ?panel=notifications, ?dialog=credit). Their
- * content comes with the files, notifications and credit-report issues;
+ * (?panel=files, ?dialog=credit). Their
+ * content comes with the files and credit-report issues;
  * until then the slot says so. Scaffolding, not a feature.
  */
 function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
@@ -103,12 +138,12 @@ function PanelSlot({ creditDialogOpen }: { creditDialogOpen: boolean }) {
   const panel = params.get("panel");
   const dialog = params.get("dialog");
   // The LEI dialog needs level 2 (the search box's level): below it, ?dialog=lei opens nothing.
-  const key = panel === "files" || panel === "notifications" ? panel : dialog === "credit" && !creditDialogOpen ? dialog : null;
+  const key = panel === "files" ? panel : dialog === "credit" && !creditDialogOpen ? dialog : null;
   if (!key) return null;
   const closeParams = new URLSearchParams(params);
   closeParams.delete(panel ? "panel" : "dialog");
   const closeTo = location.pathname + (closeParams.size ? `?${closeParams}` : "");
-  const title = { files: t("topBar.files"), notifications: t("topBar.notifications"), credit: t("search:creditHint") }[key];
+  const title = { files: t("topBar.files"), credit: t("search:creditHint") }[key];
   return (
     <Dialog variant="slide-over" title={title} closeHref={closeTo}>
       {key === "files" ? (

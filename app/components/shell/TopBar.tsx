@@ -29,9 +29,15 @@ export function TopBar({
   searchEnabled,
   drawerHref,
   onOpenDrawer,
+  unreadNotifications,
+  onOpenNotifications,
 }: {
   user: ShellUser;
   searchEnabled: boolean;
+  /** The bell's number (null: not counted for this user). */
+  unreadNotifications: number | null;
+  /** With JavaScript, opens the notifications panel in place (no page data loaded again). */
+  onOpenNotifications: () => void;
   /** The URL with the navigation drawer open (below lg). */
   drawerHref: string;
   /** With JavaScript, opens the drawer without a round trip. */
@@ -143,11 +149,26 @@ export function TopBar({
           </Link>
           <Link
             to={withParam(location.search, "panel", "notifications")}
-            className="btn btn-ghost btn-sm btn-square"
-            aria-label={t("topBar.notifications")}
+            className="btn btn-ghost btn-sm btn-square relative"
+            aria-label={unreadNotifications ? t("topBar.notificationsUnread", { count: unreadNotifications }) : t("topBar.notifications")}
             title={t("topBar.notifications")}
+            preventScrollReset
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onOpenNotifications();
+            }}
           >
             <Icon name="bell" />
+            {unreadNotifications ? (
+              <span
+                className="badge badge-xs absolute -right-0.5 -top-0.5 h-4 min-w-4 border-0 bg-red-700 px-1 text-[0.625rem] text-white"
+                aria-hidden="true"
+                data-testid="unread-count"
+              >
+                {unreadNotifications > 99 ? "99+" : unreadNotifications}
+              </span>
+            ) : null}
           </Link>
           <UserMenu user={user} />
         </div>

@@ -22,6 +22,11 @@ export interface DialogProps {
    * and closes without JavaScript.
    */
   closeHref: string;
+  /**
+   * With JavaScript, for a layer opened in place (not from the URL): closing calls this instead of following
+   * `closeHref` (which stays the link's target for a modified click and before hydration).
+   */
+  onClose?: () => void;
   /** Accessible name of the X link; the common "Close" by default. */
   closeLabel?: string;
   /**
@@ -70,6 +75,7 @@ function panelClass(variant: NonNullable<DialogProps["variant"]>, size: keyof ty
 export function Dialog({
   title,
   closeHref,
+  onClose,
   closeLabel,
   variant = "dialog",
   size = "md",
@@ -89,11 +95,20 @@ export function Dialog({
   useModal(
     ref,
     () => {
-      if (closeOnEscape) navigate(closeHref, { preventScrollReset: true, replace: true });
+      if (!closeOnEscape) return;
+      if (onClose) onClose();
+      else navigate(closeHref, { preventScrollReset: true, replace: true });
     },
     focusKey,
   );
   const full = variant === "full-screen";
+  const closeHere = onClose
+    ? (event: React.MouseEvent<HTMLAnchorElement>) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onClose();
+      }
+    : undefined;
   const placement = variant === "dialog" ? "items-center justify-center sm:p-4" : "justify-end";
   // The full-screen dialog keeps its header and body in one centred column.
   const column = full ? "mx-auto w-full max-w-5xl" : "";
@@ -109,6 +124,7 @@ export function Dialog({
         data-modal-backdrop=""
         preventScrollReset
         replace
+        onClick={closeHere}
       />
       <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} lang={lang} tabIndex={-1} className={panelClass(variant, size)}>
         <header className="border-b border-base-300 bg-base-100">
@@ -117,7 +133,14 @@ export function Dialog({
             <h2 id={titleId} className={`min-w-0 flex-1 text-lg font-semibold ${full ? "truncate text-center" : "break-words"}`}>
               {title}
             </h2>
-            <Link to={closeHref} className="btn btn-ghost btn-sm btn-square" aria-label={closeLabel ?? t("close")} preventScrollReset replace>
+            <Link
+              to={closeHref}
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label={closeLabel ?? t("close")}
+              preventScrollReset
+              replace
+              onClick={closeHere}
+            >
               <Icon name="x" />
             </Link>
           </div>
