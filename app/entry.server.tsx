@@ -9,6 +9,7 @@ import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
+import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -18,7 +19,10 @@ declare module "@remix-run/node" {
 }
 
 /** The background jobs this build runs (server/main.ts and server/cli/worker.ts start the worker with them). */
-export const jobHandlers = { "supplier-analysis": supplierAnalysis };
+export const jobHandlers = { "supplier-analysis": supplierAnalysis, "monitor.news": monitorNews };
+
+/** The recurring jobs (upserted by name when the worker starts). */
+export const jobSchedules = [monitorNewsSchedule];
 
 const ABORT_DELAY = 5_000;
 
