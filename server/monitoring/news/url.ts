@@ -126,3 +126,24 @@ export function publicOnlyLookup(allowPrivate: boolean): net.LookupFunction {
     });
   };
 }
+
+/** The path of the app's own recorded demo feeds (app/routes/demo-feeds.$file.ts). */
+export const DEMO_FEED_PATH = /^\/demo-feeds\/[a-z0-9-]{1,60}\.xml$/;
+
+/**
+ * The one exception to the private-address rule: the app's own recorded demo feeds, `http://localhost:{port}/demo-feeds/{name}.xml`
+ * (or 127.0.0.1/[::1]). It is read from this server's own port, whatever port the URL was written with, so a demo seeded
+ * by `npm run seed` works on the port the server runs on. It reaches nothing but a public, read-only route of the app.
+ */
+export function ownDemoFeedUrl(input: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" || url.username || url.password || url.search) return null;
+  if (!["localhost", "127.0.0.1", "::1"].includes(hostOf(url)) || !DEMO_FEED_PATH.test(url.pathname)) return null;
+  const port = /^\d{1,5}$/.test(process.env.PORT ?? "") ? process.env.PORT : "3000";
+  return new URL(`http://localhost:${port}${url.pathname}`);
+}
