@@ -9,6 +9,7 @@ import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
+import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
 import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 
 declare module "@remix-run/node" {
@@ -19,10 +20,14 @@ declare module "@remix-run/node" {
 }
 
 /** The background jobs this build runs (server/main.ts and server/cli/worker.ts start the worker with them). */
-export const jobHandlers = { "supplier-analysis": supplierAnalysis, "monitor.news": monitorNews };
+export const jobHandlers = {
+  "supplier-analysis": supplierAnalysis,
+  "monitor.brreg-updates": monitorBrregUpdates,
+  "monitor.news": monitorNews,
+};
 
-/** The recurring jobs (upserted by name when the worker starts). */
-export const jobSchedules = [monitorNewsSchedule];
+/** Recurring jobs (server/jobs/schedule.ts). */
+export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule];
 
 const ABORT_DELAY = 5_000;
 

@@ -8,7 +8,9 @@
  *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
  *   BENCH_ONLY=imports npm run bench     (only the supplier-list analysis: a 10 000-row xlsx and a 100 000-row CSV)
  *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
- *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size)
+ *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size;
+ *                                         BENCH_LEI_DB=<file> keeps the imported store there, and a later run with
+ *                                         the file present times only the autocomplete over it)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -736,79 +738,98 @@ async function runLeiBench(rows: number) {
         `database ${(fs.statSync(databaseFile).size / 1_048_576).toFixed(0)} MB`,
     );
 
-    const database = createDb(databaseFile);
-    try {
-      let seed = 7;
-      const pick = <T>(list: T[]) => {
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        return list[seed % list.length];
-      };
-      const queries = Number(process.env.BENCH_REQUESTS ?? 200);
-      const terms: string[] = [];
-      for (let i = 0; i < queries; i++) {
-        const word = pick(LEI_WORDS);
-        terms.push(i % 2 === 0 ? word.slice(0, 3 + (i % 3)) : `${word} ${pick(LEI_WORDS).slice(0, 2 + (i % 4))}`);
-      }
-      const leiTerms = Array.from({ length: queries }, (_, i) => `9845BE${(i * 7919).toString(36).toUpperCase().padStart(12, "0")}`.slice(0, 10 + (i % 8)));
-      const match = (term: string) =>
-        term
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((w) => `"${w.replace(/"/g, '""')}"*`)
-          .join(" ");
-      const variants: Array<[string, string[], (m: string) => Promise<unknown>]> = [
-        [
-          "names, 10 best by rank, highlighted",
-          terms,
-          (m) =>
-            sql`select r.lei, r.legal_name, highlight(lei_fts, 1, '<b>', '</b>') as h from lei_fts f join lei_records r on r.id = f.rowid
-                where lei_fts match ${m} order by f.rank limit 10`.execute(database),
-        ],
-        [
-          "names, first 10 matches, highlighted",
-          terms,
-          (m) =>
-            sql`select r.lei, r.legal_name, highlight(lei_fts, 1, '<b>', '</b>') as h from lei_fts f join lei_records r on r.id = f.rowid
-                where lei_fts match ${m} limit 10`.execute(database),
-        ],
-        [
-          "LEI prefix on lei_records' index, first 10",
-          leiTerms,
-          // The term as typed (the match expression's quotes and star taken off): a range of the unique index.
-          (m) => {
-            const prefix = m.replace(/^"|"\*$/g, "");
-            return sql`select lei, legal_name from lei_records where lei >= ${prefix} and lei < ${`${prefix}\uffff`} order by lei limit 10`.execute(database);
-          },
-        ],
-        [
-          "LEI prefix on the FTS index, first 10",
-          leiTerms,
-          (m) =>
-            sql`select r.lei, r.legal_name from lei_fts f join lei_records r on r.id = f.rowid where lei_fts match ${`lei:${m}`} limit 10`.execute(database),
-        ],
-      ];
-      console.log(`  autocomplete over the store, ${queries} sequential queries each (in process, no HTTP), p50 / p95 / max:`);
-      for (const [label, list, query] of variants) {
-        const times: number[] = [];
-        for (const term of list) {
-          const started = performance.now();
-          await query(match(term));
-          times.push(performance.now() - started);
-        }
-        times.sort((a, b) => a - b);
-        console.log(
-          `    ${label.padEnd(40)} ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${times[times.length - 1].toFixed(1)} ms`,
-        );
-      }
-    } finally {
-      await database.destroy();
-    }
+    const keep = process.env.BENCH_LEI_DB;
+    if (keep) for (const suffix of ["", "-wal", "-shm"]) if (fs.existsSync(databaseFile + suffix)) fs.renameSync(databaseFile + suffix, keep + suffix);
+    await benchLeiAutocomplete(keep || databaseFile);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.env.BENCH_ONLY === "lei") {
+/**
+ * The local provider's `autocomplete` (what `/api/lei-api/autocomplete` answers, minus HTTP) over an imported store,
+ * with the terms a user types: name prefixes of one to four words, one- and two-letter prefixes, LEI prefixes and
+ * full LEIs. Sequential, in process; p50 / p95 / max per kind and over all of them.
+ */
+async function benchLeiAutocomplete(databaseFile: string) {
+  const { createLocalLeiProvider } = await import("../server/providers/lei/local");
+  const database = createDb(databaseFile);
+  try {
+    const provider = createLocalLeiProvider(() => database);
+    let seed = 7;
+    const pick = <T>(list: T[]) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return list[seed % list.length];
+    };
+    const queries = Number(process.env.BENCH_REQUESTS ?? 200);
+    // Real names and LEIs of the store, spread over it, so that multi-word prefixes match what is there.
+    const { count } = await database
+      .selectFrom("lei_records")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    const sample = await sql<{ lei: string; legal_name: string }>`
+      select lei, legal_name from lei_records where id % ${Math.max(1, Math.floor(Number(count) / queries))} = 0 limit ${queries}`.execute(database);
+    const records = sample.rows;
+    const namePrefix = (name: string, words: number, i: number) => {
+      const parts = name.split(" ").slice(0, words);
+      const last = parts[parts.length - 1];
+      parts[parts.length - 1] = last.slice(0, Math.max(1, Math.min(last.length, 2 + (i % 5))));
+      return parts.join(" ");
+    };
+    const kinds: Array<[string, string[]]> = [
+      ["name, 1 word (2–6 letters)", records.map((r, i) => namePrefix(r.legal_name, 1, i + 1))],
+      ["name, 2 words", records.map((r, i) => namePrefix(r.legal_name, 2, i))],
+      ["name, 3–4 words", records.map((r, i) => namePrefix(r.legal_name, 3 + (i % 2), i))],
+      // Words from inside the name ("cedar Industries", "Shipping AS"): no legal name starts with them.
+      [
+        "name, 2 inner words",
+        records.map((r, i) =>
+          namePrefix(
+            r.legal_name
+              .split(" ")
+              .slice(1 + (i % 2))
+              .join(" "),
+            2,
+            i,
+          ),
+        ),
+      ],
+      ["short prefix (1–2 letters)", records.map((r, i) => (i % 2 ? pick(LEI_WORDS).slice(0, 1) : pick(LEI_WORDS).slice(0, 2)))],
+      ["LEI prefix (4–19 characters)", records.map((r, i) => r.lei.slice(0, 4 + (i % 16)).toLowerCase())],
+      ["full LEI", records.map((r) => r.lei)],
+    ];
+    console.log(`  autocomplete (the local provider, in process, no HTTP), ${records.length} sequential terms per kind, p50 / p95 / max:`);
+    const all: number[] = [];
+    let empty = 0;
+    for (const [label, terms] of kinds) {
+      const times: number[] = [];
+      for (const term of terms) {
+        const started = performance.now();
+        const items = await provider.autocomplete(term);
+        times.push(performance.now() - started);
+        if (items.length === 0) empty += 1;
+      }
+      all.push(...times);
+      times.sort((a, b) => a - b);
+      console.log(
+        `    ${label.padEnd(32)} ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${times[times.length - 1].toFixed(1)} ms`,
+      );
+    }
+    all.sort((a, b) => a - b);
+    console.log(
+      `    ${"all kinds".padEnd(32)} ${percentile(all, 50).toFixed(1)} / ${percentile(all, 95).toFixed(1)} / ${all[all.length - 1].toFixed(1)} ms` +
+        ` (${empty} of ${all.length} terms found nothing)`,
+    );
+  } finally {
+    await database.destroy();
+  }
+}
+
+if (process.env.BENCH_ONLY === "lei" && process.env.BENCH_LEI_DB && fs.existsSync(process.env.BENCH_LEI_DB)) {
+  // An already imported store (kept by an earlier run with BENCH_LEI_DB): only the autocomplete timings.
+  console.log(`\nLEI store ${process.env.BENCH_LEI_DB}`);
+  await benchLeiAutocomplete(process.env.BENCH_LEI_DB);
+} else if (process.env.BENCH_ONLY === "lei") {
   await runLeiBench(Number(process.env.BENCH_LEI_ROWS ?? 3_000_000));
 } else if (process.env.BENCH_ONLY === "imports") {
   await runImports();

@@ -35,10 +35,16 @@ const schema = z.object({
   // Where LEI lookups come from: the store filled by the GLEIF golden-copy importers (local), or the live GLEIF API.
   LEI_PROVIDER: z.enum(["local", "gleif"]).default("local"),
   GLEIF_API_URL: z.string().url().default("https://api.gleif.org/api/v1"),
+  // Brønnøysund's update feed read every 15 minutes for followed companies (decision 023): 'auto' reads it when
+  // REGISTRY_PROVIDER=brreg (the operator chose the live registry), 'on' always, 'off' never. A fresh clone calls no one.
+  MONITOR_BRREG_UPDATES: z.enum(["auto", "on", "off"]).default("auto"),
 });
 
 /** The LEI part of the environment, read on its own so the provider can be chosen per call (tests switch it). */
 export const leiEnvSchema = schema.pick({ LEI_PROVIDER: true, GLEIF_API_URL: true });
+
+/** The registry monitor's setting, read on its own so each run sees the current environment (tests switch it). */
+export const registryMonitorEnvSchema = schema.pick({ MONITOR_BRREG_UPDATES: true });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };
 

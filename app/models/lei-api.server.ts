@@ -1,4 +1,5 @@
-import { LeiProviderError, leiProvider, type LeiProvider } from "@server/providers/lei";
+import { db } from "@server/db";
+import { LeiProviderError, leiProvider, type LeiProvider, type LeiRecordAnswer } from "@server/providers/lei";
 
 /**
  * Between the `/api/lei-api/*` routes and the LEI provider: the LEI check and
@@ -21,4 +22,37 @@ export async function callLeiProvider<T>(call: (provider: LeiProvider) => Promis
       ? { ok: false, status: 504, message: "The LEI registry did not answer in time." }
       : { ok: false, status: 502, message: "The LEI registry could not be reached." };
   }
+}
+
+/** Any Latin letter: a local name without one (Greek, Cyrillic, …) is shown by its ISO transliteration when the list has one. */
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * The ELF name of an entity legal form code (ISO 20275), from the store's ELF list (`npm run import -- gleif-elf`):
+ * the local name as the list gives it (for a code listed in several languages, the first language of the file, which
+ * the importer keeps), or its transliterated name when the local name is not in Latin script. Null for no code, an
+ * unknown code (GLEIF's 8888 "other" included) and when the lookup fails — the modal then shows the code alone.
+ * See docs/decisions/020.
+ */
+export async function leiElfName(code: string | null): Promise<string | null> {
+  if (!code) return null;
+  try {
+    const row = await db().selectFrom("lei_elf_codes").select(["name", "transliterated_name"]).where("code", "=", code).executeTakeFirst();
+    if (!row) return null;
+    return !LATIN.test(row.name) && row.transliterated_name ? row.transliterated_name : row.name;
+  } catch (error) {
+    console.warn(`ELF name lookup failed for ${code}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** The record with `entity.legalForm.name` added (see leiElfName), whichever provider answered it. */
+export async function withLegalFormName(answer: LeiRecordAnswer): Promise<LeiRecordAnswer> {
+  const { entity } = answer.data.attributes;
+  const legalForm = entity.legalForm ?? { id: null, other: null };
+  const name = await leiElfName(legalForm.id ?? null);
+  return {
+    ...answer,
+    data: { ...answer.data, attributes: { ...answer.data.attributes, entity: { ...entity, legalForm: { ...legalForm, name } } } },
+  };
 }

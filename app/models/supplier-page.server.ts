@@ -11,12 +11,17 @@ import { loadSupplierWork } from "./supplier-work.server";
 export async function loadSupplierPage(input: {
   organizationId: number;
   userId: number;
+  language: "en" | "no";
   externalId: string;
   trees: string[];
   subSearch: string;
   taskResponseId: number | null;
 }) {
-  const screen = await loadSupplierScreen({ externalId: input.externalId, trees: input.trees });
+  const screen = await loadSupplierScreen({
+    externalId: input.externalId,
+    trees: input.trees,
+    viewer: { organizationId: input.organizationId, language: input.language },
+  });
   if (!screen) return null;
   const followed = await followedConnectionId({ organizationId: input.organizationId, supplier: { orgNumber: screen.company.organization_id } });
   const localId = followed?.supplierOrganizationId ?? null;

@@ -26,6 +26,8 @@ export interface SupplierScreenInput {
   externalId: string;
   /** The expanded ownership trees (org numbers), from `tree=` parameters. */
   trees: string[];
+  /** Whose notifications count (their organisation's news hits and dismissals), in which language. */
+  viewer?: { organizationId: number | null; language: "en" | "no" };
   now?: Date;
 }
 
@@ -51,7 +53,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
     soft("intelligence", supplierIntelligence(company.id), null),
     soft(
       "notifications",
-      notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE }).then((n) => n ?? []),
+      notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE, viewer: input.viewer }).then((n) => n ?? []),
       [],
     ),
     soft("ownership trees", openTrees(input.trees), {}),

@@ -63,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await loadSupplierPage({
     organizationId: user.organizationId,
     userId: user.id,
+    language: user.language,
     externalId,
     trees: url.searchParams.getAll("tree"),
     subSearch: (url.searchParams.get("subSearch") ?? "").slice(0, 100),

@@ -19,9 +19,13 @@ const query = orgNumberQuery("organizationId").extend({
 
 /** GET /api/notifications/byOrg/search?organizationId=&minRiskScore=20 — `{data}`, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "suppliersRead");
+  const user = await requireUser(request, "suppliersRead");
   const { organizationId, minRiskScore } = readQuery(request, query);
-  const data = await notificationsForCompany({ orgNumber: organizationId, minRiskScore: minRiskScore ?? DEFAULT_MIN_RISK_SCORE });
+  const data = await notificationsForCompany({
+    orgNumber: organizationId,
+    minRiskScore: minRiskScore ?? DEFAULT_MIN_RISK_SCORE,
+    viewer: { organizationId: user.organizationId, language: user.language },
+  });
   if (!data) throw notFound(`No organisation ${organizationId}`);
   return json({ data });
 }

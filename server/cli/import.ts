@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run import -- <kind> <file>
 
 Kinds:
   brreg-units     Enhetsregisteret units: the bulk CSV or enheter_alle.json (by extension; .gz allowed)
+  brreg-roles     Enhetsregisteret roles (board, chair, CEO): the roles bulk JSON, one {organisasjonsnummer, rollegrupper} per unit
   konsern-roller  group relations (influencing_tax_ident,influenced_tax_ident,rel_type_code,percentage);
                   import the units first
   countries       countries.csv (region, governance percentile, CO2 intensity change)

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely";
 import { z } from "zod";
 import { now } from "../db";
 import type { CompanyTable, DB } from "../db-types";
+import { monitorRegistryWrite } from "../monitoring/registry";
 import { openInput, readCsv } from "./input";
 import { readJsonArray } from "./json-array";
 import { chunk, errorMessage, ImportRun, type BatchResult, type Staged } from "./run";
@@ -320,7 +321,26 @@ function excludedSet(): { [K in keyof CompanyRow]: RawBuilder<CompanyRow[K]> } {
  * Multi-row statements for speed; if one fails, its rows are retried one by
  * one so that only the guilty row is rejected.
  */
-export async function upsertUnits(trx: Kysely<DB>, batch: Staged<UnitRecord>[], source: CompanySource): Promise<BatchResult> {
+export async function upsertUnits(
+  trx: Kysely<DB>,
+  batch: Staged<UnitRecord>[],
+  source: CompanySource,
+  options: { monitor?: boolean } = {},
+): Promise<BatchResult> {
+  // Registry monitoring (decision 023): the followed companies of the batch are read before and after, and what changed raises
+  // notifications in this same transaction. A caller that monitors a larger write itself (the live refresh) turns it off here.
+  if (options.monitor !== false && batch.length > 0) {
+    const { result } = await monitorRegistryWrite(
+      trx,
+      batch.map((b) => b.value.org_number),
+      () => writeUnits(trx, batch, source),
+    );
+    return result;
+  }
+  return writeUnits(trx, batch, source);
+}
+
+async function writeUnits(trx: Kysely<DB>, batch: Staged<UnitRecord>[], source: CompanySource): Promise<BatchResult> {
   const result: BatchResult = { inserted: 0, updated: 0, rejected: [] };
   if (batch.length === 0) return result;
   const at = now();

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db-types";
+import { importBrregRoles } from "./brreg-roles";
 import { importBrregUnits } from "./brreg-units";
 import { importCountries } from "./countries";
 import { importGleifElf } from "./gleif-elf";
@@ -10,6 +11,7 @@ import { importKonsernRoller } from "./konsern-roller";
 import type { ImportOptions, ImportSummary } from "./types";
 
 export { importBrregUnits, importBrregUnitsCsv, importBrregUnitsJson, upsertUnits, type UnitRecord } from "./brreg-units";
+export { importBrregRoles } from "./brreg-roles";
 export { importCountries } from "./countries";
 export { importKonsernRoller } from "./konsern-roller";
 export { importGleifElf } from "./gleif-elf";
@@ -23,6 +25,7 @@ type Importer = (database: Kysely<DB>, file: string, options?: ImportOptions) =>
 /** What `npm run import -- <kind> <file>` accepts. */
 export const IMPORTERS = {
   "brreg-units": importBrregUnits,
+  "brreg-roles": importBrregRoles,
   "konsern-roller": importKonsernRoller,
   countries: importCountries,
   "gleif-lei2": importGleifLei2,

@@ -8,6 +8,7 @@ import { loader as record } from "~/routes/api.lei-api.record";
 import { loader as directChildren } from "~/routes/api.lei-api.direct_children";
 import { loader as ultimateParent } from "~/routes/api.lei-api.ultimate_parent";
 import { loader as relationship } from "~/routes/api.lei-api.relationship";
+import { leiElfName, withLegalFormName } from "~/models/lei-api.server";
 import { makeOrg, request, signedIn, type Loader } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
 import { readFixtureJson } from "../helpers/replay-server";
@@ -53,6 +54,15 @@ beforeAll(async () => {
   w.environment = { LEI_PROVIDER: process.env.LEI_PROVIDER, GLEIF_API_URL: process.env.GLEIF_API_URL };
   process.env.LEI_PROVIDER = "gleif";
   process.env.GLEIF_API_URL = w.server.baseUrl;
+  // Rows of GLEIF's ELF list as `npm run import -- gleif-elf` stores them (the Greek row is a test row).
+  const elf = { status: "ACTV", updated_at: "2025-05-15T00:00:00Z" };
+  await db()
+    .insertInto("lei_elf_codes")
+    .values([
+      { ...elf, code: "6QQB", country: "Germany", country_code: "DE", name: "Aktiengesellschaft", transliterated_name: "Aktiengesellschaft", lang: "de" },
+      { ...elf, code: "GRT1", country: "Greece", country_code: "GR", name: "Ανώνυμη Εταιρεία", transliterated_name: "Anonymi Etaireia", lang: "el" },
+    ])
+    .execute();
   const org = await makeOrg("LEI Customer AS", "customer");
   w.analyst = await signedIn("analyst@lei.test", org, 2);
   w.viewer = await signedIn("viewer@lei.test", org, 1);
@@ -136,6 +146,17 @@ describe("GET /api/lei-api/record", () => {
     expect(body.data.attributes.registration).toMatchObject({ status: "ISSUED", nextRenewalDate: "2026-06-03T13:29:41Z", managingLou: "5299000J2N45DDNE4Y28" });
   });
 
+  it("adds the legal form's ELF name from the store's ELF list, null for a code the list lacks", async () => {
+    const fraport = (await (await asAnalyst(record, `/api/lei-api/record?lei=${FRAPORT}`)).json()) as {
+      data: { attributes: { entity: Record<string, unknown> } };
+    };
+    expect(fraport.data.attributes.entity.legalForm).toEqual({ id: "6QQB", other: null, name: "Aktiengesellschaft" });
+    const bloomberg = (await (await asAnalyst(record, `/api/lei-api/record?lei=${BLOOMBERG}`)).json()) as {
+      data: { attributes: { entity: Record<string, unknown> } };
+    };
+    expect(bloomberg.data.attributes.entity.legalForm).toEqual({ id: "T91T", other: null, name: null });
+  });
+
   it.each([
     ["missing", "/api/lei-api/record", /lei: is required/],
     ["too short", "/api/lei-api/record?lei=5299001ERX0K10IZUL4", /not a valid LEI/],
@@ -151,6 +172,30 @@ describe("GET /api/lei-api/record", () => {
     await expectError(await asAnalyst(record, `/api/lei-api/record?lei=${BROKEN}`), 502, /could not be reached/);
     expect(logged).toHaveBeenCalledWith("LEI provider failed", expect.objectContaining({ provider: "gleif", kind: "http", status: 500 }));
     logged.mockRestore();
+  });
+});
+
+describe("the ELF name of a legal form", () => {
+  it("is the local name, its transliteration when that is not in Latin script, null for no or an unknown code", async () => {
+    expect(await leiElfName("6QQB")).toBe("Aktiengesellschaft");
+    expect(await leiElfName("GRT1")).toBe("Anonymi Etaireia");
+    expect(await leiElfName("8888")).toBeNull();
+    expect(await leiElfName(null)).toBeNull();
+  });
+
+  it("is null when the lookup fails, without failing the record", async () => {
+    const answer = gleifFixture<Awaited<ReturnType<typeof withLegalFormName>>>(`single_lei_record_${FRAPORT}.json`);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await sql`alter table lei_elf_codes rename to lei_elf_codes_away`.execute(db());
+    try {
+      const named = await withLegalFormName(answer);
+      expect(named.data.attributes.entity.legalForm).toEqual({ id: "6QQB", other: null, name: null });
+      expect(named.data.attributes.entity.legalName).toEqual(answer.data.attributes.entity.legalName);
+      expect(warned).toHaveBeenCalledWith(expect.stringContaining("ELF name lookup failed for 6QQB"));
+    } finally {
+      await sql`alter table lei_elf_codes_away rename to lei_elf_codes`.execute(db());
+      warned.mockRestore();
+    }
   });
 });
 
@@ -346,6 +391,7 @@ describe("the local provider (the store) behind the same routes", () => {
           otherNames: [{ name: "LAP Peru", type: "TRADING_OR_OPERATING_NAME", language: "es" }],
           transliteratedOtherNames: [{ name: "LIMA AIRPORT PARTNERS SRL", type: "AUTO_ASCII_TRANSLITERATED_LEGAL_NAME" }],
           legalAddress: { addressLines: [], country: "PE" },
+          legalForm: { id: null, other: null, name: null },
           status: "ACTIVE",
         },
         registration: { status: "ISSUED", nextRenewalDate: null },
@@ -355,7 +401,7 @@ describe("the local provider (the store) behind the same routes", () => {
     expect(fraport.data.attributes).toMatchObject({
       entity: {
         registeredAs: "HRB 7042",
-        legalForm: { id: "6QQB", other: null },
+        legalForm: { id: "6QQB", other: null, name: "Aktiengesellschaft" },
         legalAddress: { addressLines: ["Flughafen,Geb. 178"], postalCode: "60547", city: "Frankfurt am Main", region: "DE-HE", country: "DE" },
       },
       registration: { nextRenewalDate: "2026-06-03T13:29:41Z", managingLou: LOU },

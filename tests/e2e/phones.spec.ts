@@ -62,6 +62,9 @@ function screens(): Screen[] {
     { name: "file-preview", path: `/files/${demoImport().fileId}/preview`, signedIn: true },
     { name: "file-analyze", path: `/files/${demoImport().fileId}/analyze`, signedIn: true },
     { name: "import-report", path: `/suppliers/imports/${demoImport().importId}`, signedIn: true },
+    // The LEI dialog on a record with its parent and children shown (the demo world's recorded GLEIF records).
+    { name: "lei-dialog", path: "/suppliers?dialog=lei&lei=5299001ERX0K10IZUL40&children=1", signedIn: true },
+    { name: "lei-search", path: "/suppliers?dialog=lei&leiq=bloomberg", signedIn: true },
   ];
 }
 

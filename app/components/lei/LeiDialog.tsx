@@ -65,6 +65,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
   const [children, setChildren] = useState<ChildrenState>(dialog.children);
 
   const searchBox = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const recordHeading = useRef<HTMLHeadingElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const searchCall = useRef<AbortController>();
@@ -128,6 +129,20 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
       setResults([]);
     }
     if (searchCall.current === call) setSearching(false);
+  }, []);
+
+  // Text typed before this code arrived (a slow link: the server's form was there first) is not lost: it is searched now.
+  useEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed !== dialog.q) {
+      setQuery(typed);
+      if (typed.trim()) {
+        setSearching(true);
+        timer.current = setTimeout(() => void search(typed), LEI_SEARCH_DEBOUNCE_MS);
+      }
+    }
+    // Once, when the dialog comes to life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const openRecord = useCallback(
@@ -251,6 +266,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
             </label>
             <div className="relative min-w-0 flex-1">
               <input
+                ref={input}
                 id={`${ids}-q`}
                 type="search"
                 name="leiq"
@@ -284,12 +300,14 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
             </button>
           </form>
           <p id={`${ids}-status`} className="sr-only" role="status">
-            {searching ? t("searching") : results && results.length === 0 ? t("noResults") : ""}
+            {searching ? t("searching") : ""}
           </p>
           <div id={`${ids}-results`}>
             {results ? (
               results.length === 0 ? (
-                <p className="mt-3 text-sm text-base-content/70">{t("noResults")}</p>
+                <p role="status" className="mt-3 text-sm text-base-content/70">
+                  {t("noResults")}
+                </p>
               ) : (
                 <ul aria-label={t("results")} className="mt-2 max-h-80 divide-y divide-base-300 overflow-y-auto rounded-box border border-base-300">
                   {results.map((result) => (

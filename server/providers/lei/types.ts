@@ -42,7 +42,8 @@ export interface LeiRecordAttributes {
     registeredAs: string | null;
     jurisdiction: string | null;
     category?: string | null;
-    legalForm: { id: string | null; other: string | null };
+    /** `name`: the ELF code's name from the store's ELF list, added by the API (null when the code is unknown or absent). */
+    legalForm: { id: string | null; other: string | null; name?: string | null };
     status: string | null;
     [field: string]: unknown;
   };

@@ -288,6 +288,27 @@ function mapRole(role: Role, group: { code: string; description: string | null; 
   };
 }
 
+function rolesOf(data: z.infer<typeof rolesSchema>): RegistryRole[] {
+  return (data.rollegrupper ?? []).flatMap((group) => {
+    const context = {
+      code: group.type.kode,
+      description: clean(group.type.beskrivelse),
+      lastChanged: clean(group.sistEndret),
+    };
+    return (group.roller ?? []).map((role) => mapRole(role, context)).filter((role): role is RegistryRole => role !== null);
+  });
+}
+
+/**
+ * A unit's roles in the register's own shape (`{rollegrupper: [...]}`, as `/enhetsregisteret/api/enheter/{orgnr}/roller`
+ * answers and as each unit of the roles bulk download carries them), or the reason it cannot be read. The roles import uses it.
+ */
+export function parseRollegrupper(body: unknown): { ok: true; roles: RegistryRole[] } | { ok: false; reason: string } {
+  const parsed = rolesSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => `${i.path.join(".") || "rollegrupper"}: ${i.message}`).join("; ") };
+  return { ok: true, roles: rolesOf(parsed.data) };
+}
+
 /**
  * Missing or placeholder currency codes mean the register's default, NOK:
  * regnskapsloven makes NOK the presentation currency unless an exception is filed.
@@ -449,15 +470,7 @@ export function createBrregProvider(options: BrregProviderOptions = {}): Registr
       const path = `/enhetsregisteret/api/enheter/${orgNumber}/roller`;
       const reply = await get(path, [404, 410]);
       if (reply.status === 404 || reply.status === 410) return [];
-      const data = parse(rolesSchema, reply.body, path, reply.status);
-      return (data.rollegrupper ?? []).flatMap((group) => {
-        const context = {
-          code: group.type.kode,
-          description: clean(group.type.beskrivelse),
-          lastChanged: clean(group.sistEndret),
-        };
-        return (group.roller ?? []).map((role) => mapRole(role, context)).filter((role): role is RegistryRole => role !== null);
-      });
+      return rolesOf(parse(rolesSchema, reply.body, path, reply.status));
     },
 
     async searchOrganizations(name, opts: RegistrySearchOptions = {}): Promise<RegistrySearchResult> {

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { now } from "../../db";
 import type { DB } from "../../db-types";
 import { upsertUnits, type UnitRecord } from "../../importers/brreg-units";
+import { monitorRegistryWrite } from "../../monitoring/registry";
 import type { RegistryFinancialStatement, RegistryOrganization, RegistryProvider, RegistryRole } from "./types";
 
 /**
@@ -67,6 +68,25 @@ async function personId(trx: Kysely<DB>, name: string, birthDate: string | null)
   return row.id;
 }
 
+/** The register is the truth for a company's roles: replaces the stored ones (board and management held by people). */
+export async function replaceRoles(trx: Kysely<DB>, companyId: number, roles: readonly RegistryRole[]): Promise<void> {
+  await trx.deleteFrom("roles").where("company_id", "=", companyId).execute();
+  const today = now().slice(0, 10);
+  for (const role of roles) {
+    if (role.holder.kind !== "person" || !SHOWN_POSITIONS.has(role.position)) continue;
+    await trx
+      .insertInto("roles")
+      .values({
+        person_id: await personId(trx, role.name, role.birth_date),
+        company_id: companyId,
+        position: positionText(role),
+        active_from: null,
+        active_to: role.resigned ? today : null,
+      })
+      .execute();
+  }
+}
+
 const STATEMENT_META = new Set([
   "organization_id",
   "financial_year",
@@ -93,34 +113,34 @@ function statementValues(companyId: number, s: RegistryFinancialStatement) {
   };
 }
 
-export async function syncCompany(database: Kysely<DB>, provider: RegistryProvider, orgNumber: string, maxAgeMs = REGISTRY_CACHE_MS): Promise<SyncOutcome> {
-  const cached = await database.selectFrom("companies").select(["source", "updated_at"]).where("org_number", "=", orgNumber).executeTakeFirst();
-  if (cached?.source === "brreg-api" && Date.now() - Date.parse(cached.updated_at) < maxAgeMs) return "fresh";
+/** What the live registry says of one company: its unit, and (unless it is deleted) its roles and statements. */
+export interface FetchedCompany {
+  orgNumber: string;
+  org: RegistryOrganization;
+  roles: RegistryRole[];
+  statements: RegistryFinancialStatement[];
+}
 
+/** Reads one company from the live registry (no database access); null when the register does not know it. */
+export async function fetchCompany(provider: RegistryProvider, orgNumber: string): Promise<FetchedCompany | null> {
   const org = await provider.getOrganization(orgNumber);
-  if (!org) return "unknown";
+  if (!org) return null;
   const [roles, statements] = org.deleted ? [[], []] : await Promise.all([provider.getRoles(orgNumber), provider.getFinancialStatements(orgNumber)]);
+  return { orgNumber, org, roles, statements };
+}
 
-  await database.transaction().execute(async (trx) => {
-    await upsertUnits(trx, [{ line: 0, value: unitRecord(orgNumber, org) }], "brreg-api");
+/**
+ * Writes what the live registry said into the store, inside the caller's transaction, and raises the notifications the
+ * change is worth when the company is followed (decision 023). Returns the notification ids written.
+ */
+export async function writeFetchedCompany(trx: Kysely<DB>, fetched: FetchedCompany): Promise<number[]> {
+  const { orgNumber, org, roles, statements } = fetched;
+  const { notificationIds } = await monitorRegistryWrite(trx, [orgNumber], async () => {
+    await upsertUnits(trx, [{ line: 0, value: unitRecord(orgNumber, org) }], "brreg-api", { monitor: false });
     const company = await trx.selectFrom("companies").select("id").where("org_number", "=", orgNumber).executeTakeFirstOrThrow();
 
-    // The register is the truth for this company's roles: replace them.
-    await trx.deleteFrom("roles").where("company_id", "=", company.id).execute();
-    const today = now().slice(0, 10);
-    for (const role of roles) {
-      if (role.holder.kind !== "person" || !SHOWN_POSITIONS.has(role.position)) continue;
-      await trx
-        .insertInto("roles")
-        .values({
-          person_id: await personId(trx, role.name, role.birth_date),
-          company_id: company.id,
-          position: positionText(role),
-          active_from: null,
-          active_to: role.resigned ? today : null,
-        })
-        .execute();
-    }
+    // A deleted unit's roles are not fetched: keep what the store had rather than reading it as "everyone left".
+    if (!org.deleted) await replaceRoles(trx, company.id, roles);
 
     // Company accounts in NOK only: group accounts and other currencies would not compare.
     for (const s of statements) {
@@ -133,6 +153,16 @@ export async function syncCompany(database: Kysely<DB>, provider: RegistryProvid
         .execute();
     }
   });
+  return notificationIds;
+}
+
+export async function syncCompany(database: Kysely<DB>, provider: RegistryProvider, orgNumber: string, maxAgeMs = REGISTRY_CACHE_MS): Promise<SyncOutcome> {
+  const cached = await database.selectFrom("companies").select(["source", "updated_at"]).where("org_number", "=", orgNumber).executeTakeFirst();
+  if (cached?.source === "brreg-api" && Date.now() - Date.parse(cached.updated_at) < maxAgeMs) return "fresh";
+
+  const fetched = await fetchCompany(provider, orgNumber);
+  if (!fetched) return "unknown";
+  await database.transaction().execute((trx) => writeFetchedCompany(trx, fetched));
   return "fetched";
 }
 

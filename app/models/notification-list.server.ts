@@ -1,0 +1,250 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import { db } from "@server/db";
+import type { DB } from "@server/db-types";
+import type { NotificationOut } from "./notifications.server";
+import {
+  DEFAULT_LOOKBACK_DAYS,
+  DEFAULT_MIN_RISK_SCORE_PANEL,
+  DEFAULT_NOTIFICATION_TYPE,
+  NOTIFICATION_PAGE_SIZE,
+  type NotificationReadFilter,
+  type NotificationStatusFilter,
+  type NotificationTypeFilter,
+} from "./notifications";
+
+/**
+ * The risk notifications an organisation sees (issue 12; spec 01 §2.4, §3, §7): those about the companies of its
+ * followed suppliers (active connections, matched to the registry by organisation number), registry-wide or found by
+ * its own news feeds — never another organisation's feed hits — and, unless asked for, not dismissed by it. Read is
+ * per user. The bell, the panel, `GET /api/notifications`, `/notifications`, its CSV export and the digest all ask here.
+ *
+ * Cost: the followed companies come first (the organisation's own list, on organization_connections' index), then each
+ * company's notifications in the lookback window on (company_id, date, id): the work grows with the organisation's list
+ * and the window, never with the whole table (benchmark in the README).
+ */
+
+export interface NotificationViewer {
+  userId: number;
+  organizationId: number;
+  language: "en" | "no";
+}
+
+export interface NotificationFilters {
+  minRiskScore?: number;
+  lookbackDays?: number;
+  type?: NotificationTypeFilter;
+  /** Only this supplier (its organisation number). */
+  supplier?: string | null;
+  /** Only suppliers with this tag of the organisation. */
+  tagId?: number | null;
+  read?: NotificationReadFilter;
+  status?: NotificationStatusFilter;
+}
+
+export interface NotificationListItem extends NotificationOut {
+  read: boolean;
+  dismissed: { reason: string; at: string } | null;
+  kind: string | null;
+}
+
+type Query = SelectQueryBuilder<DB, "risk_notifications", object>;
+
+/** The day `days` days before `today` (YYYY-MM-DD, UTC): notification dates are calendar days. */
+export function lookbackStart(days: number, today: Date = new Date()): string {
+  const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - days * 86_400_000);
+  return start.toISOString().slice(0, 10);
+}
+
+function visible(viewer: NotificationViewer, filters: NotificationFilters, today: Date) {
+  return (query: Query): Query => {
+    let q = query
+      .where("risk_notifications.company_id", "in", (eb: ExpressionBuilder<DB, "risk_notifications">) => {
+        let followed = eb
+          .selectFrom("organization_connections as oc")
+          .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
+          .innerJoin("companies as c", "c.org_number", "supplier.org_number")
+          .select("c.id")
+          .where("oc.parent_organization_id", "=", viewer.organizationId)
+          .where("oc.is_deleted", "=", 0);
+        if (filters.supplier) followed = followed.where("supplier.org_number", "=", filters.supplier);
+        if (filters.tagId != null) {
+          const tagId = filters.tagId;
+          followed = followed.where((w) =>
+            w.exists(
+              w.selectFrom("organization_connection_tags as t").select("t.tag_id").whereRef("t.connection_id", "=", "oc.id").where("t.tag_id", "=", tagId),
+            ),
+          );
+        }
+        return followed;
+      })
+      .where((eb) => eb.or([eb("risk_notifications.organization_id", "is", null), eb("risk_notifications.organization_id", "=", viewer.organizationId)]))
+      .where("risk_notifications.risk_score", ">=", filters.minRiskScore ?? DEFAULT_MIN_RISK_SCORE_PANEL)
+      .where("risk_notifications.date", ">=", lookbackStart(filters.lookbackDays ?? DEFAULT_LOOKBACK_DAYS, today));
+    const type = filters.type ?? DEFAULT_NOTIFICATION_TYPE;
+    if (type !== "all") q = q.where("risk_notifications.type", "=", type);
+    const dismissed = (eb: ExpressionBuilder<DB, "risk_notifications">) =>
+      eb.exists(
+        eb
+          .selectFrom("notification_dismissals as d")
+          .select("d.notification_id")
+          .whereRef("d.notification_id", "=", "risk_notifications.id")
+          .where("d.organization_id", "=", viewer.organizationId),
+      );
+    q = (filters.status ?? "active") === "dismissed" ? q.where(dismissed) : q.where((eb) => eb.not(dismissed(eb)));
+    const read = (eb: ExpressionBuilder<DB, "risk_notifications">) =>
+      eb.exists(
+        eb
+          .selectFrom("notification_reads as r")
+          .select("r.notification_id")
+          .whereRef("r.notification_id", "=", "risk_notifications.id")
+          .where("r.user_id", "=", viewer.userId),
+      );
+    if (filters.read === "read") q = q.where(read);
+    if (filters.read === "unread") q = q.where((eb) => eb.not(read(eb)));
+    return q;
+  };
+}
+
+/** One page, newest first (date, then the order they were written). */
+export async function listNotifications(
+  viewer: NotificationViewer,
+  filters: NotificationFilters,
+  page: { limit?: number; offset?: number } = {},
+  today: Date = new Date(),
+): Promise<NotificationListItem[]> {
+  const rows = await db()
+    .selectFrom("risk_notifications")
+    .$call(visible(viewer, filters, today))
+    .innerJoin("companies", "companies.id", "risk_notifications.company_id")
+    .leftJoin("notification_reads as mine", (join) => join.onRef("mine.notification_id", "=", "risk_notifications.id").on("mine.user_id", "=", viewer.userId))
+    .leftJoin("notification_dismissals as dis", (join) =>
+      join.onRef("dis.notification_id", "=", "risk_notifications.id").on("dis.organization_id", "=", viewer.organizationId),
+    )
+    .select([
+      "risk_notifications.id",
+      "risk_notifications.type",
+      "risk_notifications.kind",
+      "risk_notifications.date",
+      "risk_notifications.created_at",
+      "risk_notifications.risk_score",
+      "risk_notifications.relevance_score",
+      "risk_notifications.title",
+      "risk_notifications.title_no",
+      "risk_notifications.description",
+      "risk_notifications.description_no",
+      "risk_notifications.source",
+      "risk_notifications.url",
+      "companies.org_number",
+      "companies.legal_name",
+      "mine.read_at",
+      "dis.reason as dismiss_reason",
+      "dis.dismissed_at",
+      // The supplier organisation that is the /supplier link's localId (the followed one of this viewer's organisation).
+      (eb) =>
+        eb
+          .selectFrom("organization_connections as oc")
+          .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
+          .select("supplier.id")
+          .whereRef("supplier.org_number", "=", "companies.org_number")
+          .where("oc.parent_organization_id", "=", viewer.organizationId)
+          .where("oc.is_deleted", "=", 0)
+          .limit(1)
+          .as("local_organization_id"),
+    ])
+    .orderBy("risk_notifications.date", "desc")
+    .orderBy("risk_notifications.id", "desc")
+    .limit(page.limit ?? NOTIFICATION_PAGE_SIZE)
+    .offset(page.offset ?? 0)
+    .execute();
+  const norwegian = viewer.language === "no";
+  return rows.map((r) => {
+    const title = (norwegian && r.title_no) || r.title;
+    const description = (norwegian && r.description_no) || r.description;
+    return {
+      id: r.id,
+      type: r.type,
+      kind: r.kind,
+      createdAt: r.created_at,
+      date: r.date,
+      risk_score: r.risk_score,
+      relevance_score: r.relevance_score,
+      organization: { id: r.org_number, local_organization_id: r.local_organization_id ?? null, organization_name: r.legal_name },
+      content: { type: r.type, source: r.source, url: r.url, title, date: r.date, risk: { description } },
+      read: r.read_at != null,
+      dismissed: r.dismissed_at ? { reason: r.dismiss_reason ?? "", at: r.dismissed_at } : null,
+    };
+  });
+}
+
+/** How many match (for the page's paging and the bell). */
+export async function countNotifications(viewer: NotificationViewer, filters: NotificationFilters, today: Date = new Date()): Promise<number> {
+  const row = await db()
+    .selectFrom("risk_notifications")
+    .$call(visible(viewer, filters, today))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The bell's number: unread among what the panel shows by default (spec 01 §9 defaults). */
+export function unreadCount(viewer: NotificationViewer, today: Date = new Date()): Promise<number> {
+  return countNotifications(viewer, { read: "unread" }, today);
+}
+
+/** The notifications of these ids this viewer's organisation can see (a mark or dismiss names only those). */
+export async function visibleIds(viewer: NotificationViewer, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .selectFrom("risk_notifications")
+    .select("risk_notifications.id")
+    .where("risk_notifications.id", "in", ids)
+    .where("risk_notifications.company_id", "in", (eb) =>
+      eb
+        .selectFrom("organization_connections as oc")
+        .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
+        .innerJoin("companies as c", "c.org_number", "supplier.org_number")
+        .select("c.id")
+        .where("oc.parent_organization_id", "=", viewer.organizationId)
+        .where("oc.is_deleted", "=", 0),
+    )
+    .where((eb) => eb.or([eb("risk_notifications.organization_id", "is", null), eb("risk_notifications.organization_id", "=", viewer.organizationId)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function markRead(viewer: NotificationViewer, ids: number[], read: boolean, at: string): Promise<number> {
+  const allowed = await visibleIds(viewer, ids);
+  if (allowed.length === 0) return 0;
+  if (read) {
+    await db()
+      .insertInto("notification_reads")
+      .values(allowed.map((id) => ({ user_id: viewer.userId, notification_id: id, read_at: at })))
+      .onConflict((oc) => oc.columns(["user_id", "notification_id"]).doNothing())
+      .execute();
+  } else {
+    await db().deleteFrom("notification_reads").where("user_id", "=", viewer.userId).where("notification_id", "in", allowed).execute();
+  }
+  return allowed.length;
+}
+
+export async function dismiss(viewer: NotificationViewer, ids: number[], reason: string, at: string): Promise<number> {
+  const allowed = await visibleIds(viewer, ids);
+  if (allowed.length === 0) return 0;
+  await db()
+    .insertInto("notification_dismissals")
+    .values(allowed.map((id) => ({ organization_id: viewer.organizationId, notification_id: id, dismissed_by: viewer.userId, reason, dismissed_at: at })))
+    .onConflict((oc) => oc.columns(["organization_id", "notification_id"]).doUpdateSet({ reason: (eb) => eb.ref("excluded.reason") }))
+    .execute();
+  return allowed.length;
+}
+
+export async function restore(viewer: NotificationViewer, ids: number[]): Promise<number> {
+  const allowed = await visibleIds(viewer, ids);
+  if (allowed.length === 0) return 0;
+  const result = await db()
+    .deleteFrom("notification_dismissals")
+    .where("organization_id", "=", viewer.organizationId)
+    .where("notification_id", "in", allowed)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
