@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { db, now } from "@server/db";
 import { readDemoFeedFile } from "@server/monitoring/news/demo";
 import { checkFeed, type FeedCheck } from "@server/monitoring/news/monitor";
-import { checkFeedUrl, ownDemoFeedUrl, type FeedUrlProblem } from "@server/monitoring/news/url";
+import { checkFeedUrl, checkFeedUrlForm, ownDemoFeedUrl, type FeedUrlProblem } from "@server/monitoring/news/url";
 
 /**
  * An organisation's news feeds (issue 12, decision 024): what its administrator manages on /notifications/feeds. Every
@@ -76,7 +76,10 @@ export async function addNewsFeed(input: {
   url: string;
   title: string | null;
 }): Promise<{ id: number; problem: null } | { id: null; problem: AddFeedProblem }> {
-  const checked = ownDemoFeedUrl(input.url) ? { url: new URL(input.url), problem: null } : await checkFeedUrl(input.url);
+  let checked = ownDemoFeedUrl(input.url) ? { url: new URL(input.url), problem: null } : await checkFeedUrl(input.url);
+  // A name that does not resolve now may be a passing DNS failure: the feed is kept and its reads say "unresolvable"
+  // until it does. Every read checks the addresses again, so nothing private is reached through it.
+  if (checked.problem === "unresolvable") checked = checkFeedUrlForm(input.url);
   if (!checked.url) return { id: null, problem: checked.problem };
   const url = checked.url.toString();
   return db()

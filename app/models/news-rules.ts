@@ -395,32 +395,63 @@ export const RELEVANCE: Record<MatchedBy, Record<MatchedIn, number>> = {
   short_name: { title: 75, summary: 55 },
 };
 
-/** The followed suppliers an item is about, each once, with the best way it was found. */
-export function matchItem(item: Pick<NewsItem, "title" | "summary">, suppliers: SupplierName[]): NewsMatch[] {
-  const title = tokens(item.title);
-  const summary = tokens(item.summary ?? "");
-  const out: NewsMatch[] = [];
+interface CompiledSupplier {
+  supplier: SupplierName;
+  forms: NameForms;
+}
+
+/** A matcher for one organisation's suppliers: names analysed once, indexed by their first word. */
+export interface NewsMatcher {
+  match(item: Pick<NewsItem, "title" | "summary">): NewsMatch[];
+}
+
+export function createMatcher(suppliers: SupplierName[]): NewsMatcher {
+  const byFirstWord = new Map<string, CompiledSupplier[]>();
   for (const supplier of suppliers) {
     const forms = nameForms(supplier.name);
     if (forms.generic) continue;
-    const found: Array<{ by: MatchedBy; in: MatchedIn; mentions: number }> = [];
-    const hasSuffix = forms.full.length > forms.short.length;
-    for (const [where, words] of [
-      ["title", title],
-      ["summary", summary],
-    ] as const) {
-      const legal = hasSuffix ? countPhrase(words, forms.full) : 0;
-      const short = countPhrase(words, forms.short) || (forms.alias ? countPhrase(words, forms.alias) : 0);
-      if (legal > 0) found.push({ by: "legal_name", in: where, mentions: short });
-      else if (short > 0) found.push({ by: "short_name", in: where, mentions: short });
+    const compiled = { supplier, forms };
+    // Every form starts with the short name's first word, except a full name with a leading legal form ("AS Nestlé Norge").
+    for (const first of new Set([forms.full[0], forms.short[0]])) {
+      if (!first) continue;
+      const list = byFirstWord.get(first) ?? [];
+      list.push(compiled);
+      byFirstWord.set(first, list);
     }
-    if (found.length === 0) continue;
-    const best = found.reduce((a, b) => (RELEVANCE[b.by][b.in] > RELEVANCE[a.by][a.in] ? b : a));
-    const mentions = found.reduce((sum, f) => sum + f.mentions, 0);
-    const relevance = Math.min(100, RELEVANCE[best.by][best.in] + 5 * Math.min(2, mentions - 1));
-    out.push({ companyId: supplier.companyId, name: supplier.name, by: best.by, in: best.in, relevance });
   }
-  return out;
+  return {
+    match(item) {
+      const title = tokens(item.title);
+      const summary = tokens(item.summary ?? "");
+      const candidates = new Set<CompiledSupplier>();
+      for (const word of [...title, ...summary]) for (const c of byFirstWord.get(word) ?? []) candidates.add(c);
+      const out: NewsMatch[] = [];
+      for (const { supplier, forms } of [...candidates].sort((a, b) => a.supplier.companyId - b.supplier.companyId)) {
+        const found: Array<{ by: MatchedBy; in: MatchedIn; mentions: number }> = [];
+        const hasSuffix = forms.full.length > forms.short.length;
+        for (const [where, words] of [
+          ["title", title],
+          ["summary", summary],
+        ] as const) {
+          const legal = hasSuffix ? countPhrase(words, forms.full) : 0;
+          const short = countPhrase(words, forms.short) || (forms.alias ? countPhrase(words, forms.alias) : 0);
+          if (legal > 0) found.push({ by: "legal_name", in: where, mentions: short });
+          else if (short > 0) found.push({ by: "short_name", in: where, mentions: short });
+        }
+        if (found.length === 0) continue;
+        const best = found.reduce((a, b) => (RELEVANCE[b.by][b.in] > RELEVANCE[a.by][a.in] ? b : a));
+        const mentions = found.reduce((sum, f) => sum + f.mentions, 0);
+        const relevance = Math.min(100, RELEVANCE[best.by][best.in] + 5 * Math.min(2, mentions - 1));
+        out.push({ companyId: supplier.companyId, name: supplier.name, by: best.by, in: best.in, relevance });
+      }
+      return out;
+    },
+  };
+}
+
+/** The followed suppliers an item is about, each once, with the best way it was found (in company id order). */
+export function matchItem(item: Pick<NewsItem, "title" | "summary">, suppliers: SupplierName[]): NewsMatch[] {
+  return createMatcher(suppliers).match(item);
 }
 
 export type RiskTopic =

@@ -215,7 +215,8 @@ export default function NewsFeedsScreen() {
         />
       ) : null}
       <FeedList feeds={feeds} />
-      <AddFeedForm />
+      {/* A new key after each added feed: with JavaScript the page is not reloaded, and the form must start empty again. */}
+      <AddFeedForm key={feeds.length} />
     </section>
   );
 }

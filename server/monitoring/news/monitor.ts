@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { assessRisk, matchItem, newsDedupeKey, type SupplierName } from "~/models/news-rules";
+import { assessRisk, createMatcher, newsDedupeKey, type NewsMatcher, type SupplierName } from "~/models/news-rules";
 import { now } from "../../db";
 import type { DB } from "../../db-types";
 import { raiseNotifications, type DetectedNotification } from "../notify";
@@ -55,10 +55,10 @@ export async function followedSupplierNames(database: Database, organizationId: 
 export async function notificationsForItem(
   item: FeedItem,
   feed: { id: number; organizationId: number; source: string },
-  suppliers: SupplierName[],
+  matcher: NewsMatcher,
   today: string,
 ): Promise<DetectedNotification[]> {
-  const matches = matchItem(item, suppliers);
+  const matches = matcher.match(item);
   if (matches.length === 0) return [];
   const risk = assessRisk(item);
   const out: DetectedNotification[] = [];
@@ -127,12 +127,12 @@ export async function checkFeed(
       .execute();
     return { ...base, status: "not_modified", error: null };
   }
-  const suppliers = await followedSupplierNames(database, feed.organization_id);
+  const matcher = createMatcher(await followedSupplierNames(database, feed.organization_id));
   const source = sourceOf(feed, read.title);
   const today = readAt.slice(0, 10);
   const detected: DetectedNotification[] = [];
   for (const item of read.items) {
-    detected.push(...(await notificationsForItem(item, { id: feed.id, organizationId: feed.organization_id, source }, suppliers, today)));
+    detected.push(...(await notificationsForItem(item, { id: feed.id, organizationId: feed.organization_id, source }, matcher, today)));
   }
   const raised = await database.transaction().execute(async (trx) => {
     const ids = await raiseNotifications(trx, detected);
