@@ -10,6 +10,7 @@ import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
 import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
+import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -22,10 +23,11 @@ declare module "@remix-run/node" {
 export const jobHandlers = {
   "supplier-analysis": supplierAnalysis,
   "monitor.brreg-updates": monitorBrregUpdates,
+  "monitor.news": monitorNews,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
-export const jobSchedules = [brregUpdatesSchedule];
+export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule];
 
 const ABORT_DELAY = 5_000;
 

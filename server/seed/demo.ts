@@ -7,6 +7,7 @@ import { seedRegistryWorld } from "./registry";
 import { seedConnectionWork } from "./connection-work";
 import { seedSupplierWork } from "./supplier-work";
 import { seedLeiWorld } from "./lei";
+import { seedDemoNews } from "./news";
 
 /**
  * The demo world: fictional customer organisations, supplier organisations
@@ -102,4 +103,5 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
   const suppliersOut = suppliers.map((unit, i) => ({ id: supplierIds[i], orgNumber: unit.organisasjonsnummer, name: unit.navn }));
   await seedSupplierWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
   await seedConnectionWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
+  await seedDemoNews(database, { organizationId: orgIds.get(DEMO_CUSTOMERS[0])!, log });
 }
