@@ -9,6 +9,7 @@ import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
+import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -18,7 +19,14 @@ declare module "@remix-run/node" {
 }
 
 /** The background jobs this build runs (server/main.ts and server/cli/worker.ts start the worker with them). */
-export const jobHandlers = { "supplier-analysis": supplierAnalysis };
+export const jobHandlers = {
+  "supplier-analysis": supplierAnalysis,
+  "notifications.digest": notificationDigest,
+  "notifications.immediate": notificationImmediate,
+};
+
+/** The recurring ones (docs/decisions/016): the notification mails' digest (07:00 Oslo time) and immediate run. */
+export const jobSchedules = [...notificationMailSchedules];
 
 const ABORT_DELAY = 5_000;
 
