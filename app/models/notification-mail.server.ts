@@ -84,7 +84,9 @@ async function recipients(): Promise<Recipient[]> {
     .orderBy("u.id")
     .execute();
   return rows
-    .filter((r) => can({ accessLevel: r.access_level, isAdmin: r.is_admin === 1, organizationId: r.organization_id, organizationKind: r.kind }, "notificationsRead"))
+    .filter((r) =>
+      can({ accessLevel: r.access_level, isAdmin: r.is_admin === 1, organizationId: r.organization_id, organizationKind: r.kind }, "notificationsRead"),
+    )
     .map((r) => ({
       userId: r.id,
       email: r.email,
@@ -230,9 +232,7 @@ export function composeDigest(input: {
     const first = group[0];
     lines.push(first.organization.organization_name);
     for (const item of group) {
-      lines.push(
-        t("digest.item", { date: formatDate(item.date, input.language), score: item.risk_score, title: item.content.title ?? t("common.untitled") }),
-      );
+      lines.push(t("digest.item", { date: formatDate(item.date, input.language), score: item.risk_score, title: item.content.title ?? t("common.untitled") }));
     }
     if (input.appUrl) lines.push(t("digest.supplierLink", { link: input.appUrl + supplierPath(first) }));
     lines.push("");
@@ -369,16 +369,13 @@ export async function sendImmediateMails(options: { at?: Date; appUrl?: string |
   const result: ImmediateRunResult = { sent: 0, already: 0, empty: 0, failed: 0, cursor: 0, notifications: 0 };
   const cursor = await readImmediateCursor();
   if (cursor === null) {
-    const newest = await db().selectFrom("risk_notifications").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+    const newest = await db()
+      .selectFrom("risk_notifications")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
     return { ...result, cursor: Number(newest?.id ?? 0) };
   }
-  const candidates = await db()
-    .selectFrom("risk_notifications")
-    .select(["id", "date"])
-    .where("id", ">", cursor)
-    .orderBy("id")
-    .limit(IMMEDIATE_BATCH)
-    .execute();
+  const candidates = await db().selectFrom("risk_notifications").select(["id", "date"]).where("id", ">", cursor).orderBy("id").limit(IMMEDIATE_BATCH).execute();
   result.cursor = candidates.length ? candidates[candidates.length - 1].id : cursor;
   const high = await db()
     .selectFrom("risk_notifications")

@@ -104,13 +104,7 @@ function SettingsForm() {
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
           {DIGEST_FREQUENCIES.map((value) => (
             <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2">
-              <input
-                type="radio"
-                name={fields.digest.name}
-                value={value}
-                defaultChecked={settings.digest === value}
-                className="radio radio-primary"
-              />
+              <input type="radio" name={fields.digest.name} value={value} defaultChecked={settings.digest === value} className="radio radio-primary" />
               <span>{t(`emailSettings.digest.${value}`)}</span>
             </label>
           ))}
