@@ -82,7 +82,7 @@ function SettingsForm() {
   const { settings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const { t } = useTranslation("account");
   const { t: tAll } = useTranslation();
   const [form, fields] = useForm({
