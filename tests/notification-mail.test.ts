@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import type { JobContext } from "@server/jobs/types";
 import { outbox } from "@server/mail";
-import { notificationImmediate } from "~/jobs/notification-mail.server";
+import { validateSchedule } from "@server/jobs/schedule";
+import { notificationImmediate, notificationMailSchedules } from "~/jobs/notification-mail.server";
 import { IMMEDIATE_CURSOR_KEY, readImmediateCursor, saveNotificationMailSettings, sendDigests, sendImmediateMails } from "~/models/notification-mail.server";
 import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notification-settings";
 import { company, follow, makeOrg } from "./helpers/fixtures";
@@ -152,6 +153,14 @@ beforeAll(async () => {
 });
 
 describe("the digest's calendar", () => {
+  it("schedules the digest daily at 07:00 (Oslo) and the immediate mail every five minutes", () => {
+    notificationMailSchedules.forEach(validateSchedule);
+    expect(notificationMailSchedules.map((s) => [s.type, s.dailyAt ?? null, s.every ?? null])).toEqual([
+      ["notifications.digest", "07:00", null],
+      ["notifications.immediate", null, 5],
+    ]);
+  });
+
   it("keys a daily digest by Oslo's date and a weekly one by ISO week, on Mondays only", () => {
     expect(osloDay(new Date("2026-11-22T23:30:00Z"))).toEqual({ date: "2026-11-23", weekday: 1 });
     expect(digestPeriod("daily", MONDAY)).toBe("2026-11-23");
