@@ -45,7 +45,6 @@ export const scaffoldedScreens = [
   ["my_organization_users", "my-organization/users"],
   ["my_organization_overview", "my-organization/overview"],
   ["my_organization_structure", "my-organization/structure"],
-  ["account_email_settings", "account/email-settings"],
   ["account_change_password", "account/change-password"],
   ["admin_users", "admin/users"],
   ["admin_send_old", "admin/send-old"],

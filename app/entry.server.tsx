@@ -11,6 +11,7 @@ import type { Store } from "./translate";
 import { supplierAnalysis } from "./jobs/supplier-analysis.server";
 import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
 import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
+import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -24,10 +25,12 @@ export const jobHandlers = {
   "supplier-analysis": supplierAnalysis,
   "monitor.brreg-updates": monitorBrregUpdates,
   "monitor.news": monitorNews,
+  "notifications.digest": notificationDigest,
+  "notifications.immediate": notificationImmediate,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
-export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule];
+export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules];
 
 const ABORT_DELAY = 5_000;
 

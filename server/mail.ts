@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataPath, env } from "./env";
@@ -7,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
 }
+
+let sequence = 0;
 
 /**
  * Sends a mail. Without SMTP configured (the default) each mail is written as
@@ -24,7 +27,10 @@ export async function sendMail(mail: Mail): Promise<{ file?: string }> {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-  const file = path.join(dir, `${stamp}-${safeTo}.eml`);
+  // Several mails to one address within a millisecond (the immediate notification mails) must not overwrite each other:
+  // a sequence number keeps the name order the sending order, a random part keeps two processes apart.
+  sequence = (sequence + 1) % 1_000_000;
+  const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}-${safeTo}.eml`);
   const body = [
     `From: ${MAIL_FROM}`,
     `To: ${mail.to}`,

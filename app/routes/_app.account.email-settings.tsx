@@ -1,0 +1,141 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/translations";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { FieldErrors } from "~/components/ui/form";
+import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { can } from "~/http/permissions";
+import { readForm } from "~/http/parse.server";
+import { badRequest } from "~/http/responses.server";
+import i18nServer from "~/i18n.server";
+import { getNotificationMailSettings, saveNotificationMailSettings } from "~/models/notification-mail.server";
+import { DIGEST_FREQUENCIES, emailSettingsSchema } from "~/models/notification-settings";
+import { pageTitle } from "~/models/page-title.server";
+
+export const meta = titleMeta;
+
+export const handle = { i18n: ["account"] };
+
+/**
+ * /account/email-settings (spec 01 §2.2, the user menu; issue 12): the signed-in user's own notification e-mails —
+ * the digest (off, daily, weekly) and the immediate mail for high-risk notifications. A user whose account cannot
+ * read notifications (a viewer at level 1, a supplier respondent, an account without an organisation) is told that
+ * these mails do not apply to them and gets no form: they are never sent such mails (decision 025).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const applies = can(user, "notificationsRead");
+  const settings = applies ? await getNotificationMailSettings(user.id) : null;
+  return json({ applies, settings, email: user.email, title: await pageTitle(request, "account:emailSettings.title") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Only the session's own user: there is no user id in the form to point at anyone else.
+  const user = await requireUser(request, "notificationsRead");
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  switch (formData.get("intent")) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: emailSettingsSchema(t) });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      await saveNotificationMailSettings(user.id, submission.value);
+      return redirectWithNotice(request, "/account/email-settings", "account:emailSettings.saved");
+    }
+    default:
+      throw badRequest("Unknown intent.");
+  }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function EmailSettingsScreen() {
+  const { applies, email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
+  return (
+    <section aria-labelledby="email-settings-title" className="mx-auto max-w-2xl">
+      <h1 id="email-settings-title" className="text-2xl font-semibold">
+        {t("emailSettings.title")}
+      </h1>
+      {applies ? (
+        <>
+          <p className="mt-1 text-sm text-base-content/70">{t("emailSettings.intro", { email })}</p>
+          <SettingsForm />
+        </>
+      ) : (
+        <div className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
+          <h2 className="text-lg font-semibold">{t("emailSettings.notApplicable.heading")}</h2>
+          <p className="mt-2 text-sm text-base-content/80">{t("emailSettings.notApplicable.body")}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SettingsForm() {
+  const { settings } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const { t } = useTranslation("account");
+  const { t: tAll } = useTranslation();
+  const [form, fields] = useForm({
+    id: "email-settings",
+    lastResult: actionData?.result ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSettingsSchema((k) => tAll(k)) }),
+  });
+  if (!settings) return null;
+  const digestHint = "email-settings-digest-hint";
+  const immediateHint = "email-settings-immediate-hint";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6 rounded-box border border-base-300 bg-base-100 p-5">
+      <input type="hidden" name="intent" value="save" />
+      {settings.saved ? null : <p className="text-sm text-base-content/70">{t("emailSettings.defaults")}</p>}
+      <fieldset aria-describedby={[digestHint, fields.digest.errors ? fields.digest.errorId : null].filter(Boolean).join(" ")}>
+        <legend className="mb-2 text-base font-semibold">{t("emailSettings.digest.legend")}</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {DIGEST_FREQUENCIES.map((value) => (
+            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input type="radio" name={fields.digest.name} value={value} defaultChecked={settings.digest === value} className="radio radio-primary" />
+              <span>{t(`emailSettings.digest.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+        <p id={digestHint} className="mt-1 text-xs text-base-content/70">
+          {t("emailSettings.digest.hint")}
+        </p>
+        <FieldErrors id={fields.digest.errorId} errors={fields.digest.errors} />
+      </fieldset>
+      <div>
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            name={fields.immediate.name}
+            defaultChecked={settings.immediate}
+            className="checkbox checkbox-primary mt-0.5"
+            aria-describedby={[immediateHint, fields.immediate.errors ? fields.immediate.errorId : null].filter(Boolean).join(" ")}
+            aria-invalid={fields.immediate.errors ? true : undefined}
+          />
+          <span className="font-medium">{t("emailSettings.immediate.label")}</span>
+        </label>
+        <p id={immediateHint} className="mt-1 ml-9 text-xs text-base-content/70">
+          {t("emailSettings.immediate.hint")}
+        </p>
+        <FieldErrors id={fields.immediate.errorId} errors={fields.immediate.errors} />
+      </div>
+      <div className="sm:text-right">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? t("emailSettings.saving") : t("emailSettings.save")}
+        </button>
+      </div>
+    </Form>
+  );
+}
