@@ -196,3 +196,49 @@ export function richCompanyOrgNumber(): string {
   if (!row) throw new Error("the demo world has no company with statements, intelligence and announcements");
   return row.org_number;
 }
+
+/**
+ * A fresh organisation's own notifications (news hits of its own, so no other test's organisation sees them): it follows
+ * two demo suppliers, and `count` notifications about the first are written, newest first, risk 50–99, dated within the
+ * last 20 days. Returns the suppliers' organisation numbers and names.
+ */
+export function notificationsFor(organizationId: number, count: number): { suppliers: Array<{ orgNumber: string; name: string; id: number }> } {
+  const db = openDb();
+  try {
+    const suppliers = db
+      .prepare(
+        `select o.id, o.org_number as orgNumber, c.legal_name as name, c.id as companyId from organizations o join companies c on c.org_number = o.org_number
+         where o.kind = 'supplier' order by o.id limit 2`,
+      )
+      .all() as Array<{ id: number; orgNumber: string; name: string; companyId: number }>;
+    const now = new Date();
+    for (const s of suppliers) {
+      db.prepare(
+        "insert into organization_connections (parent_organization_id, child_organization_id, is_deleted, created_at, updated_at) values (?, ?, 0, ?, ?)",
+      ).run(organizationId, s.id, now.toISOString(), now.toISOString());
+    }
+    const insert = db.prepare(
+      `insert into risk_notifications (company_id, type, date, created_at, risk_score, relevance_score, title, title_no, source, url, description,
+         kind, organization_id, dedupe_key) values (?, ?, ?, ?, ?, ?, ?, ?, 'E2E News', 'https://news.example.test/a', ?, 'news', ?, ?)`,
+    );
+    for (let i = 0; i < count; i++) {
+      const date = new Date(now.getTime() - Math.floor(i / 2) * 86_400_000).toISOString().slice(0, 10);
+      insert.run(
+        suppliers[0].companyId,
+        i % 3 === 0 ? "announcement" : "search",
+        date,
+        now.toISOString(),
+        50 + ((i * 13) % 50),
+        60 + (i % 40),
+        `E2E event ${i + 1}`,
+        `E2E-hendelse ${i + 1}`,
+        `What happened in event ${i + 1}.`,
+        organizationId,
+        `e2e:${organizationId}:${i}`,
+      );
+    }
+    return { suppliers: suppliers.map(({ id, orgNumber, name }) => ({ id, orgNumber, name })) };
+  } finally {
+    db.close();
+  }
+}
