@@ -7,6 +7,9 @@
  *   BENCH_REQUESTS=500 npm run bench
  *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
  *   BENCH_ONLY=imports npm run bench     (only the supplier-list analysis: a 10 000-row xlsx and a 100 000-row CSV)
+ *   BENCH_ONLY=notifications npm run bench (only the notifications: 1 000 000 across 100 organisations, each following
+ *                                         200 suppliers; GET /api/notifications first page and Show more at offset 500,
+ *                                         /notifications, the bell's count; BENCH_NOTIFICATIONS to change the number)
  *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
  *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size;
  *                                         BENCH_LEI_DB=<file> keeps the imported store there, and a later run with
@@ -825,7 +828,101 @@ async function benchLeiAutocomplete(databaseFile: string) {
   }
 }
 
-if (process.env.BENCH_ONLY === "lei" && process.env.BENCH_LEI_DB && fs.existsSync(process.env.BENCH_LEI_DB)) {
+/* ---------------- notifications (issue 12) ---------------- */
+
+/**
+ * 1 000 000 notifications across 100 customer organisations: 2 000 registry companies as suppliers, each organisation
+ * following 200 of them (overlapping), notifications spread over a year with every risk score, a tenth of them news hits
+ * of one organisation's own feed, a third read by the analyst. Written with one prepared statement in one transaction.
+ */
+async function runNotificationsBench(total: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-"));
+  const { token } = await prepare(dataDir, 1);
+  const started = performance.now();
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(path.join(dataDir, "app.db"));
+  sqlite.pragma("journal_mode = WAL");
+  const analyst = sqlite.prepare("select id, organization_id as org from users where email = 'analyst@demo.test'").get() as { id: number; org: number };
+  const now = new Date();
+  const iso = now.toISOString();
+  const companies = sqlite.prepare("select id, org_number, legal_name, country_code from companies where country_code = 'NO' order by id limit 2000").all() as Array<{
+    id: number;
+    org_number: string;
+    legal_name: string;
+    country_code: string;
+  }>;
+  const write = sqlite.transaction(() => {
+    // One supplier organisation per company (the demo's own where it exists).
+    const supplierOf = new Map<number, number>();
+    const findSupplier = sqlite.prepare("select id from organizations where org_number = ? and kind = 'supplier'");
+    const addSupplier = sqlite.prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'supplier', ?, ?, ?) returning id");
+    for (const c of companies) {
+      const found = findSupplier.get(c.org_number) as { id: number } | undefined;
+      supplierOf.set(c.id, found?.id ?? (addSupplier.get(c.legal_name, c.org_number, c.country_code, iso) as { id: number }).id);
+    }
+    const orgs = [analyst.org];
+    const addOrg = sqlite.prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id");
+    for (let o = 1; o < 100; o++) orgs.push((addOrg.get(`Bench Customer ${o}`, iso) as { id: number }).id);
+    sqlite.prepare("update organization_connections set is_deleted = 1 where parent_organization_id = ?").run(analyst.org);
+    const follow = sqlite.prepare(
+      "insert into organization_connections (parent_organization_id, child_organization_id, created_at, updated_at) values (?, ?, ?, ?)",
+    );
+    orgs.forEach((org, o) => {
+      for (let k = 0; k < 200; k++) follow.run(org, supplierOf.get(companies[(o * 20 + k) % companies.length].id)!, iso, iso);
+    });
+    const insert = sqlite.prepare(
+      `insert into risk_notifications (company_id, type, date, created_at, risk_score, relevance_score, title, title_no, source, url, kind,
+         organization_id, dedupe_key) values (?, ?, ?, ?, ?, ?, ?, ?, 'Bench', 'https://bench.example.test/n', ?, ?, ?)`,
+    );
+    const read = sqlite.prepare("insert into notification_reads (user_id, notification_id, read_at) values (?, ?, ?)");
+    const analystCompanies = new Set(Array.from({ length: 200 }, (_, k) => companies[k % companies.length].id));
+    for (let i = 0; i < total; i++) {
+      const company = companies[(i * 7919) % companies.length];
+      const daysAgo = (i * 31) % 365;
+      const news = i % 10 === 0;
+      const { lastInsertRowid } = insert.run(
+        company.id,
+        news || i % 3 === 0 ? "search" : "announcement",
+        new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10),
+        iso,
+        (i * 37) % 101,
+        (i * 53) % 101,
+        `Bench event ${i} about ${company.legal_name}`,
+        `Benkhendelse ${i} om ${company.legal_name}`,
+        news ? "news" : "board_change",
+        news ? orgs[i % orgs.length] : null,
+        `bench:${i}`,
+      );
+      if (analystCompanies.has(company.id) && i % 3 === 0) read.run(analyst.id, lastInsertRowid, iso);
+    }
+  });
+  write();
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  sqlite.exec("analyze");
+  sqlite.close();
+  console.log(`  (wrote ${total.toLocaleString("en-GB")} notifications for 100 organisations in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const server = await startServer(dataDir);
+  try {
+    console.log(`
+Notifications: ${total.toLocaleString("en-GB")} across 100 organisations following 200 suppliers each; ${REQUESTS} sequential requests each`);
+    const auth = { Cookie: `token=${token}` };
+    await measure("GET /api/notifications (first page)", "/api/notifications", auth);
+    await measure("GET /api/notifications offset=500", "/api/notifications?offset=500", auth);
+    await measure("GET /api/notifications risk 0, 365 days", "/api/notifications?minRiskScore=0&lookbackDays=365", auth);
+    await measure("GET /api/notifications type=search", "/api/notifications?type=search", auth);
+    await measure("bell count (layout data request)", "/credit_reports?_data=routes%2F_app", auth);
+    await measure("GET /notifications (document)", "/notifications", auth);
+    await measure("GET /notifications unread, page 5 (data)", "/notifications?read=unread&page=5&_data=routes%2F_app.notifications", auth);
+    await measure("GET /notifications.csv (30 days, risk 50)", "/notifications.csv", auth, Math.min(REQUESTS, 20));
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === "notifications") {
+  await runNotificationsBench(Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
+} else if (process.env.BENCH_ONLY === "lei" && process.env.BENCH_LEI_DB && fs.existsSync(process.env.BENCH_LEI_DB)) {
   // An already imported store (kept by an earlier run with BENCH_LEI_DB): only the autocomplete timings.
   console.log(`\nLEI store ${process.env.BENCH_LEI_DB}`);
   await benchLeiAutocomplete(process.env.BENCH_LEI_DB);

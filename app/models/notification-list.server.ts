@@ -105,18 +105,64 @@ function visible(viewer: NotificationViewer, filters: NotificationFilters, today
   };
 }
 
-/** One page, newest first (date, then the order they were written). */
+/**
+ * One page, newest first (date, then the order they were written). Two steps: the page's ids are chosen on the covering
+ * index (company, date, risk, type, organisation — migration 0012) without reading a notification row, then only those
+ * rows are read with their company, the viewer's read mark and the organisation's dismissal.
+ */
 export async function listNotifications(
   viewer: NotificationViewer,
   filters: NotificationFilters,
   page: { limit?: number; offset?: number } = {},
   today: Date = new Date(),
 ): Promise<NotificationListItem[]> {
-  const rows = await db()
+  const chosen = await db()
     .selectFrom("risk_notifications")
     .$call(visible(viewer, filters, today))
+    .select("risk_notifications.id")
+    .orderBy("risk_notifications.date", "desc")
+    .orderBy("risk_notifications.id", "desc")
+    .limit(page.limit ?? NOTIFICATION_PAGE_SIZE)
+    .offset(page.offset ?? 0)
+    .execute();
+  if (chosen.length === 0) return [];
+  const rows: Row[] = [];
+  // SQLite allows a limited number of bound values: read the rows in slices.
+  for (let i = 0; i < chosen.length; i += 500) rows.push(...(await readRows(viewer, chosen.slice(i, i + 500).map((c) => c.id))));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const norwegian = viewer.language === "no";
+  return chosen.flatMap(({ id }) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const title = (norwegian && r.title_no) || r.title;
+    const description = (norwegian && r.description_no) || r.description;
+    return [
+      {
+        id: r.id,
+        type: r.type,
+        kind: r.kind,
+        createdAt: r.created_at,
+        date: r.date,
+        risk_score: r.risk_score,
+        relevance_score: r.relevance_score,
+        organization: { id: r.org_number, local_organization_id: r.local_organization_id ?? null, organization_name: r.legal_name },
+        content: { type: r.type, source: r.source, url: r.url, title, date: r.date, risk: { description } },
+        read: r.read_at != null,
+        dismissed: r.dismissed_at ? { reason: r.dismiss_reason ?? "", at: r.dismissed_at } : null,
+      },
+    ];
+  });
+}
+
+type Row = Awaited<ReturnType<typeof readRows>>[number];
+
+function readRows(viewer: NotificationViewer, ids: number[]) {
+  return db()
+    .selectFrom("risk_notifications")
     .innerJoin("companies", "companies.id", "risk_notifications.company_id")
-    .leftJoin("notification_reads as mine", (join) => join.onRef("mine.notification_id", "=", "risk_notifications.id").on("mine.user_id", "=", viewer.userId))
+    .leftJoin("notification_reads as mine", (join) =>
+      join.onRef("mine.notification_id", "=", "risk_notifications.id").on("mine.user_id", "=", viewer.userId),
+    )
     .leftJoin("notification_dismissals as dis", (join) =>
       join.onRef("dis.notification_id", "=", "risk_notifications.id").on("dis.organization_id", "=", viewer.organizationId),
     )
@@ -151,29 +197,8 @@ export async function listNotifications(
           .limit(1)
           .as("local_organization_id"),
     ])
-    .orderBy("risk_notifications.date", "desc")
-    .orderBy("risk_notifications.id", "desc")
-    .limit(page.limit ?? NOTIFICATION_PAGE_SIZE)
-    .offset(page.offset ?? 0)
+    .where("risk_notifications.id", "in", ids)
     .execute();
-  const norwegian = viewer.language === "no";
-  return rows.map((r) => {
-    const title = (norwegian && r.title_no) || r.title;
-    const description = (norwegian && r.description_no) || r.description;
-    return {
-      id: r.id,
-      type: r.type,
-      kind: r.kind,
-      createdAt: r.created_at,
-      date: r.date,
-      risk_score: r.risk_score,
-      relevance_score: r.relevance_score,
-      organization: { id: r.org_number, local_organization_id: r.local_organization_id ?? null, organization_name: r.legal_name },
-      content: { type: r.type, source: r.source, url: r.url, title, date: r.date, risk: { description } },
-      read: r.read_at != null,
-      dismissed: r.dismissed_at ? { reason: r.dismiss_reason ?? "", at: r.dismissed_at } : null,
-    };
-  });
 }
 
 /** How many match (for the page's paging and the bell). */
