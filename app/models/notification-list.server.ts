@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { db } from "@server/db";
 import type { DB } from "@server/db-types";
 import type { NotificationOut } from "./notifications.server";
@@ -39,6 +39,10 @@ export interface NotificationFilters {
   tagId?: number | null;
   read?: NotificationReadFilter;
   status?: NotificationStatusFilter;
+  /** Only those written from this moment on (ISO 8601): what a digest has not told yet. */
+  createdSince?: string | null;
+  /** Only these notifications (an immediate mail asks whether the viewer sees them). */
+  ids?: number[] | null;
 }
 
 export interface NotificationListItem extends NotificationOut {
@@ -82,6 +86,8 @@ function visible(viewer: NotificationViewer, filters: NotificationFilters, today
       .where("risk_notifications.date", ">=", lookbackStart(filters.lookbackDays ?? DEFAULT_LOOKBACK_DAYS, today));
     const type = filters.type ?? DEFAULT_NOTIFICATION_TYPE;
     if (type !== "all") q = q.where("risk_notifications.type", "=", type);
+    if (filters.createdSince) q = q.where("risk_notifications.created_at", ">=", filters.createdSince);
+    if (filters.ids) q = filters.ids.length ? q.where("risk_notifications.id", "in", filters.ids) : q.where(sql<boolean>`0`);
     const dismissed = (eb: ExpressionBuilder<DB, "risk_notifications">) =>
       eb.exists(
         eb

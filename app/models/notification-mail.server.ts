@@ -11,7 +11,13 @@ import enMail from "../../locales/en/mail.json";
 import noCommon from "../../locales/no/common.json";
 import noMail from "../../locales/no/mail.json";
 import { formatDate } from "./format";
-import { listNotifications, type NotificationListItem, type NotificationViewer } from "./notification-list.server";
+import {
+  countNotifications,
+  listNotifications,
+  type NotificationFilters,
+  type NotificationListItem,
+  type NotificationViewer,
+} from "./notification-list.server";
 import { DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_RISK_SCORE_PANEL, LOOKBACK_DAYS_MAX } from "./notifications";
 import {
   DEFAULT_MAIL_SETTINGS,
@@ -175,9 +181,8 @@ export interface MailRunResult {
   failed: number;
 }
 
+/** How many ids one visibility question names (SQLite's bound values are limited). */
 const PAGE = 500;
-/** The furthest the mails page through one organisation's list (listNotifications' own paging limit). */
-const SCAN_MAX = 10_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The digest
@@ -193,22 +198,18 @@ export interface DigestContent {
  * the last 30 days, unread by them, not dismissed by their organisation) created since `since`, newest first.
  */
 export async function digestContent(viewer: NotificationViewer, since: string, at: Date): Promise<DigestContent> {
-  const items: NotificationListItem[] = [];
-  let total = 0;
-  for (let offset = 0; offset < SCAN_MAX; offset += PAGE) {
-    const page = await listNotifications(
-      viewer,
-      { minRiskScore: DEFAULT_MIN_RISK_SCORE_PANEL, lookbackDays: DEFAULT_LOOKBACK_DAYS, type: "all", read: "unread", status: "active" },
-      { limit: PAGE, offset },
-      at,
-    );
-    for (const item of page) {
-      if (item.createdAt < since) continue;
-      total++;
-      if (items.length < DIGEST_MAX_ITEMS) items.push(item);
-    }
-    if (page.length < PAGE) break;
-  }
+  const filters: NotificationFilters = {
+    minRiskScore: DEFAULT_MIN_RISK_SCORE_PANEL,
+    lookbackDays: DEFAULT_LOOKBACK_DAYS,
+    type: "all",
+    read: "unread",
+    status: "active",
+    createdSince: since,
+  };
+  const [items, total] = await Promise.all([
+    listNotifications(viewer, filters, { limit: DIGEST_MAX_ITEMS }, at),
+    countNotifications(viewer, filters, at),
+  ]);
   return { total, items };
 }
 
@@ -313,21 +314,22 @@ export async function writeImmediateCursor(trx: Transaction<DB>, lastId: number)
  * dismissed): asked of listNotifications, over the window of dates the candidates have.
  */
 async function visibleAmong(viewer: NotificationViewer, candidates: { id: number; date: string }[], at: Date): Promise<NotificationListItem[]> {
-  const wanted = new Set(candidates.map((c) => c.id));
   const oldest = candidates.reduce((min, c) => (c.date < min ? c.date : min), candidates[0].date);
   const oldestMs = Date.parse(oldest.length === 10 ? `${oldest}T00:00:00Z` : oldest);
   const days = Number.isNaN(oldestMs) ? DEFAULT_LOOKBACK_DAYS : Math.ceil((at.getTime() - oldestMs) / 86_400_000) + 1;
   const lookbackDays = Math.max(0, Math.min(LOOKBACK_DAYS_MAX, days));
+  const ids = candidates.map((c) => c.id);
   const found: NotificationListItem[] = [];
-  for (let offset = 0; offset < SCAN_MAX && found.length < wanted.size; offset += PAGE) {
-    const page = await listNotifications(
-      viewer,
-      { minRiskScore: IMMEDIATE_MIN_RISK_SCORE, lookbackDays, type: "all", status: "active" },
-      { limit: PAGE, offset },
-      at,
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const slice = ids.slice(i, i + PAGE);
+    found.push(
+      ...(await listNotifications(
+        viewer,
+        { minRiskScore: IMMEDIATE_MIN_RISK_SCORE, lookbackDays, type: "all", status: "active", ids: slice },
+        { limit: slice.length },
+        at,
+      )),
     );
-    for (const item of page) if (wanted.has(item.id)) found.push(item);
-    if (page.length < PAGE) break;
   }
   return found;
 }
