@@ -38,7 +38,15 @@ const schema = z.object({
   // Brønnøysund's update feed read every 15 minutes for followed companies (decision 023): 'auto' reads it when
   // REGISTRY_PROVIDER=brreg (the operator chose the live registry), 'on' always, 'off' never. A fresh clone calls no one.
   MONITOR_BRREG_UPDATES: z.enum(["auto", "on", "off"]).default("auto"),
+  // News feeds on loopback, private or link-local addresses (an intranet feed): refused in production unless 'true' (decision 024).
+  NEWS_FEEDS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("")
+    .transform((v) => v === "true" || v === "1"),
 });
+
+/** The news monitor's address rule, read per call (tests switch it). */
+export const newsFeedsEnvSchema = schema.pick({ NODE_ENV: true, NEWS_FEEDS_ALLOW_PRIVATE: true });
 
 /** The LEI part of the environment, read on its own so the provider can be chosen per call (tests switch it). */
 export const leiEnvSchema = schema.pick({ LEI_PROVIDER: true, GLEIF_API_URL: true });

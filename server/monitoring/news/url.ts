@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
-import { z } from "zod";
+import { newsFeedsEnvSchema } from "../../env";
 
 /**
  * Which feed URLs the news monitor may read (decision 024). A feed URL is typed by an organisation's administrator and
@@ -14,17 +14,9 @@ export type FeedUrlProblem = "invalid" | "scheme" | "credentials" | "too_long" |
 
 export const MAX_FEED_URL_LENGTH = 2000;
 
-const config = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  NEWS_FEEDS_ALLOW_PRIVATE: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("")
-    .transform((v) => v === "true" || v === "1"),
-});
-
 /** Private addresses are refused in production unless NEWS_FEEDS_ALLOW_PRIVATE=true; development and tests read loopback feeds. */
 export function privateAddressesAllowed(): boolean {
-  const parsed = config.safeParse(process.env);
+  const parsed = newsFeedsEnvSchema.safeParse(process.env);
   if (!parsed.success) return false;
   return parsed.data.NEWS_FEEDS_ALLOW_PRIVATE || parsed.data.NODE_ENV !== "production";
 }
