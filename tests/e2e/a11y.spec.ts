@@ -187,6 +187,38 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "LEI dialog (record, parent, children)",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/overview?dialog=lei&lei=5299001ERX0K10IZUL40&children=1");
+      await expect(page.getByRole("dialog", { name: "LEI search" }).getByRole("heading", { name: /Fraport/ })).toBeVisible();
+    },
+  },
+  {
+    name: "LEI dialog (results)",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/overview?dialog=lei&leiq=bloomberg");
+      await expect(page.getByRole("dialog", { name: "LEI search" }).getByRole("link", { name: /Bloomberg/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "notifications panel",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/overview?panel=notifications&nMin=0&nDays=365");
+      await expect(page.getByRole("dialog", { name: "Notifications" }).getByRole("listitem").first()).toBeVisible();
+    },
+  },
+  {
+    name: "notifications page",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/notifications?minRiskScore=0&lookbackDays=365");
+      await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+    },
+  },
+  {
     name: "search results",
     signedIn: true,
     open: async (page) => {

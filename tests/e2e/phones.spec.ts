@@ -65,6 +65,8 @@ function screens(): Screen[] {
     // The LEI dialog on a record with its parent and children shown (the demo world's recorded GLEIF records).
     { name: "lei-dialog", path: "/suppliers?dialog=lei&lei=5299001ERX0K10IZUL40&children=1", signedIn: true },
     { name: "lei-search", path: "/suppliers?dialog=lei&leiq=bloomberg", signedIn: true },
+    { name: "notifications", path: "/notifications?minRiskScore=0&lookbackDays=365", signedIn: true },
+    { name: "notifications-panel", path: "/suppliers?panel=notifications&nMin=0&nDays=365", signedIn: true },
   ];
 }
 
