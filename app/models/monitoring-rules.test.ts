@@ -165,7 +165,7 @@ describe("detectRegistryChanges: each rule, its scores and texts", () => {
       kind: "org_form_change",
       risk: 40,
       relevance: 60,
-      en: "Equinor ASA has changed its organisation form",
+      en: "Equinor ASA has changed its organization form",
       no: "Equinor ASA har endret organisasjonsform",
     },
     {

@@ -228,7 +228,7 @@ export const REGISTRY_TEXTS: Record<RegistryDetectionKind | "financial_band_bett
     no: { title: "{name} har flyttet forretningsadressen til et annet land", description: "Forretningsadressen til {name} er flyttet fra {from} til {to}." },
   },
   org_form_change: {
-    en: { title: "{name} has changed its organisation form", description: "The organisation form of {name} changed from {from} to {to}." },
+    en: { title: "{name} has changed its organization form", description: "The organization form of {name} changed from {from} to {to}." },
     no: { title: "{name} har endret organisasjonsform", description: "Organisasjonsformen til {name} er endret fra {from} til {to}." },
   },
   financial_band: {

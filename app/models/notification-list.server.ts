@@ -59,52 +59,69 @@ export function lookbackStart(days: number, today: Date = new Date()): string {
   return start.toISOString().slice(0, 10);
 }
 
+/** The registry companies of the organisation's active connections (matched by organisation number), optionally narrowed. */
+function followedCompanies(
+  eb: ExpressionBuilder<DB, "risk_notifications">,
+  organizationId: number,
+  narrow: { supplier?: string | null; tagId?: number | null } = {},
+) {
+  let followed = eb
+    .selectFrom("organization_connections as oc")
+    .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
+    .innerJoin("companies as c", "c.org_number", "supplier.org_number")
+    .select("c.id")
+    .where("oc.parent_organization_id", "=", organizationId)
+    .where("oc.is_deleted", "=", 0);
+  if (narrow.supplier) followed = followed.where("supplier.org_number", "=", narrow.supplier);
+  if (narrow.tagId != null) {
+    const tagId = narrow.tagId;
+    followed = followed.where((w) =>
+      w.exists(w.selectFrom("organization_connection_tags as t").select("t.tag_id").whereRef("t.connection_id", "=", "oc.id").where("t.tag_id", "=", tagId)),
+    );
+  }
+  return followed;
+}
+
+/** The organisation's own or shared: a news hit of another organisation's feed is never visible. */
+function ownOrShared(eb: ExpressionBuilder<DB, "risk_notifications">, organizationId: number) {
+  return eb.or([eb("risk_notifications.organization_id", "is", null), eb("risk_notifications.organization_id", "=", organizationId)]);
+}
+
+/** The viewer has read it (a row of notification_reads) / the organisation has dismissed it (notification_dismissals). */
+function markedBy(eb: ExpressionBuilder<DB, "risk_notifications">, mark: "read" | "dismissed", ownerId: number) {
+  return mark === "read"
+    ? eb.exists(
+        eb
+          .selectFrom("notification_reads as m")
+          .select("m.notification_id")
+          .whereRef("m.notification_id", "=", "risk_notifications.id")
+          .where("m.user_id", "=", ownerId),
+      )
+    : eb.exists(
+        eb
+          .selectFrom("notification_dismissals as m")
+          .select("m.notification_id")
+          .whereRef("m.notification_id", "=", "risk_notifications.id")
+          .where("m.organization_id", "=", ownerId),
+      );
+}
+
 function visible(viewer: NotificationViewer, filters: NotificationFilters, today: Date) {
   return (query: Query): Query => {
     let q = query
-      .where("risk_notifications.company_id", "in", (eb: ExpressionBuilder<DB, "risk_notifications">) => {
-        let followed = eb
-          .selectFrom("organization_connections as oc")
-          .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
-          .innerJoin("companies as c", "c.org_number", "supplier.org_number")
-          .select("c.id")
-          .where("oc.parent_organization_id", "=", viewer.organizationId)
-          .where("oc.is_deleted", "=", 0);
-        if (filters.supplier) followed = followed.where("supplier.org_number", "=", filters.supplier);
-        if (filters.tagId != null) {
-          const tagId = filters.tagId;
-          followed = followed.where((w) =>
-            w.exists(
-              w.selectFrom("organization_connection_tags as t").select("t.tag_id").whereRef("t.connection_id", "=", "oc.id").where("t.tag_id", "=", tagId),
-            ),
-          );
-        }
-        return followed;
-      })
-      .where((eb) => eb.or([eb("risk_notifications.organization_id", "is", null), eb("risk_notifications.organization_id", "=", viewer.organizationId)]))
+      .where("risk_notifications.company_id", "in", (eb: ExpressionBuilder<DB, "risk_notifications">) =>
+        followedCompanies(eb, viewer.organizationId, { supplier: filters.supplier, tagId: filters.tagId }),
+      )
+      .where((eb) => ownOrShared(eb, viewer.organizationId))
       .where("risk_notifications.risk_score", ">=", filters.minRiskScore ?? DEFAULT_MIN_RISK_SCORE_PANEL)
       .where("risk_notifications.date", ">=", lookbackStart(filters.lookbackDays ?? DEFAULT_LOOKBACK_DAYS, today));
     const type = filters.type ?? DEFAULT_NOTIFICATION_TYPE;
     if (type !== "all") q = q.where("risk_notifications.type", "=", type);
     if (filters.createdSince) q = q.where("risk_notifications.created_at", ">=", filters.createdSince);
     if (filters.ids) q = filters.ids.length ? q.where("risk_notifications.id", "in", filters.ids) : q.where(sql<boolean>`0`);
-    const dismissed = (eb: ExpressionBuilder<DB, "risk_notifications">) =>
-      eb.exists(
-        eb
-          .selectFrom("notification_dismissals as d")
-          .select("d.notification_id")
-          .whereRef("d.notification_id", "=", "risk_notifications.id")
-          .where("d.organization_id", "=", viewer.organizationId),
-      );
+    const dismissed = (eb: ExpressionBuilder<DB, "risk_notifications">) => markedBy(eb, "dismissed", viewer.organizationId);
     q = (filters.status ?? "active") === "dismissed" ? q.where(dismissed) : q.where((eb) => eb.not(dismissed(eb)));
-    const read = (eb: ExpressionBuilder<DB, "risk_notifications">) =>
-      eb.exists(
-        eb
-          .selectFrom("notification_reads as r")
-          .select("r.notification_id")
-          .whereRef("r.notification_id", "=", "risk_notifications.id")
-          .where("r.user_id", "=", viewer.userId),
-      );
+    const read = (eb: ExpressionBuilder<DB, "risk_notifications">) => markedBy(eb, "read", viewer.userId);
     if (filters.read === "read") q = q.where(read);
     if (filters.read === "unread") q = q.where((eb) => eb.not(read(eb)));
     return q;
@@ -134,7 +151,13 @@ export async function listNotifications(
   if (chosen.length === 0) return [];
   const rows: Row[] = [];
   // SQLite allows a limited number of bound values: read the rows in slices.
-  for (let i = 0; i < chosen.length; i += 500) rows.push(...(await readRows(viewer, chosen.slice(i, i + 500).map((c) => c.id))));
+  for (let i = 0; i < chosen.length; i += 500)
+    rows.push(
+      ...(await readRows(
+        viewer,
+        chosen.slice(i, i + 500).map((c) => c.id),
+      )),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const norwegian = viewer.language === "no";
   return chosen.flatMap(({ id }) => {
@@ -166,9 +189,7 @@ function readRows(viewer: NotificationViewer, ids: number[]) {
   return db()
     .selectFrom("risk_notifications")
     .innerJoin("companies", "companies.id", "risk_notifications.company_id")
-    .leftJoin("notification_reads as mine", (join) =>
-      join.onRef("mine.notification_id", "=", "risk_notifications.id").on("mine.user_id", "=", viewer.userId),
-    )
+    .leftJoin("notification_reads as mine", (join) => join.onRef("mine.notification_id", "=", "risk_notifications.id").on("mine.user_id", "=", viewer.userId))
     .leftJoin("notification_dismissals as dis", (join) =>
       join.onRef("dis.notification_id", "=", "risk_notifications.id").on("dis.organization_id", "=", viewer.organizationId),
     )
@@ -229,16 +250,8 @@ export async function visibleIds(viewer: NotificationViewer, ids: number[]): Pro
     .selectFrom("risk_notifications")
     .select("risk_notifications.id")
     .where("risk_notifications.id", "in", ids)
-    .where("risk_notifications.company_id", "in", (eb) =>
-      eb
-        .selectFrom("organization_connections as oc")
-        .innerJoin("organizations as supplier", "supplier.id", "oc.child_organization_id")
-        .innerJoin("companies as c", "c.org_number", "supplier.org_number")
-        .select("c.id")
-        .where("oc.parent_organization_id", "=", viewer.organizationId)
-        .where("oc.is_deleted", "=", 0),
-    )
-    .where((eb) => eb.or([eb("risk_notifications.organization_id", "is", null), eb("risk_notifications.organization_id", "=", viewer.organizationId)]))
+    .where("risk_notifications.company_id", "in", (eb) => followedCompanies(eb, viewer.organizationId))
+    .where((eb) => ownOrShared(eb, viewer.organizationId))
     .execute();
   return rows.map((r) => r.id);
 }
