@@ -304,3 +304,25 @@ export async function listJobsForUser(
   const rows = await query.execute();
   return rows.map(toView);
 }
+
+/** How long finished jobs are kept: done ones 30 days (their result is read soon after), failed ones 90 (an operator may look). */
+export const KEEP_DONE_JOBS_MS = 30 * 86_400_000;
+export const KEEP_FAILED_JOBS_MS = 90 * 86_400_000;
+
+/**
+ * Deletes finished jobs past their keeping time, so that recurring schedules (a monitor every 15 minutes, mails every 5)
+ * do not grow the table without end. Queued and running jobs are never touched. Returns how many went.
+ */
+export async function pruneFinishedJobs(db: Kysely<DB>, clock: Clock = systemClock): Promise<number> {
+  const now = clock();
+  const result = await db
+    .deleteFrom("jobs")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "done"), eb("finished_at", "<", iso(now - KEEP_DONE_JOBS_MS))]),
+        eb.and([eb("status", "=", "failed"), eb("finished_at", "<", iso(now - KEEP_FAILED_JOBS_MS))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db-types";
-import { claimNext, failJob, finishJob, heartbeat, releaseJob, systemClock, writeProgress, type ClaimedJob, type Clock } from "./queue";
+import { claimNext, failJob, finishJob, heartbeat, pruneFinishedJobs, releaseJob, systemClock, writeProgress, type ClaimedJob, type Clock } from "./queue";
 import { enqueueDueSchedules, upsertSchedules } from "./schedule";
 import { JobInterrupted, JobLeaseLost, type JobContext, type JobHandler, type Schedule } from "./types";
+
+/** How often a worker removes finished jobs past their keeping time (queue.ts pruneFinishedJobs). */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WorkerOptions {
   db: Kysely<DB>;
@@ -63,6 +66,7 @@ export function startWorker(options: WorkerOptions): Worker {
   let ticking = false;
   let tickAgain = false;
   let schedulesWritten = schedules.length === 0;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   function wake(delayMs: number) {
     if (stopping) return;
@@ -85,6 +89,12 @@ export function startWorker(options: WorkerOptions): Worker {
       if (scheduleNames.length) {
         const enqueued = await enqueueDueSchedules(db, scheduleNames, clock);
         for (const id of enqueued) log(`job ${id}: enqueued by its schedule`);
+      }
+      // Once an hour, finished jobs past their keeping time go (the schedules would grow the table without end).
+      if (clock() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = clock();
+        const pruned = await pruneFinishedJobs(db, clock);
+        if (pruned) log(`worker ${workerId}: removed ${pruned} finished jobs past their keeping time`);
       }
       while (!stopping && running.size < concurrency) {
         const job = await claimNext(db, { workerId, leaseMs, types, clock });

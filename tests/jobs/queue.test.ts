@@ -11,6 +11,7 @@ import {
   JOB_FAILED_KEY,
   jobForUser,
   listJobsForUser,
+  pruneFinishedJobs,
   writeProgress,
   type Clock,
 } from "@server/jobs/queue";
@@ -189,5 +190,36 @@ describe("a user's jobs", () => {
     const list = await listJobsForUser(db(), { organizationId: orgA, userId: userA, type: "q-scope" });
     expect(list.map((j) => j.id)).toEqual([mine]);
     expect((await listJobsForUser(db(), { organizationId: orgB, userId: userB })).map((j) => j.id)).toEqual([others]);
+  });
+});
+
+describe("pruneFinishedJobs", () => {
+  it("removes done jobs after 30 days and failed ones after 90, never queued or running ones", async () => {
+    const day = 86_400_000;
+    const make = async (type: string, status: "queued" | "running" | "done" | "failed", finishedDaysAgo: number | null) => {
+      const id = await enqueueJob(db(), { type, organizationId: null, userId: null, payload: {} }, at(T0 - 200 * day));
+      await db()
+        .updateTable("jobs")
+        .set({ status, finished_at: finishedDaysAgo == null ? null : new Date(T0 - finishedDaysAgo * day).toISOString() })
+        .where("id", "=", id)
+        .execute();
+      return id;
+    };
+    const kept = [
+      await make("prune.done-recent", "done", 29),
+      await make("prune.failed-recent", "failed", 89),
+      await make("prune.queued-old", "queued", null),
+      await make("prune.running-old", "running", null),
+    ];
+    const gone = [await make("prune.done-old", "done", 31), await make("prune.failed-old", "failed", 91)];
+    expect(await pruneFinishedJobs(db(), at(T0))).toBeGreaterThanOrEqual(2);
+    const left = (
+      await db()
+        .selectFrom("jobs")
+        .select("id")
+        .where("id", "in", [...kept, ...gone])
+        .execute()
+    ).map((r) => r.id);
+    expect(left.sort()).toEqual(kept.sort());
   });
 });
