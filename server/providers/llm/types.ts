@@ -1,0 +1,56 @@
+/**
+ * The assistant's providers (issue 13; DESIGN.md `llm`): `local` answers from the organisation's own data without a model;
+ * `openai` streams from any OpenAI-compatible chat-completions endpoint and lets the model call the same organisation-scoped
+ * tools. Both stream plain text chunks; the route `POST /api/clients/{llm_provider}` writes them to the response as they come.
+ */
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** Whose data the assistant may use, and in which language it answers. Every tool and every local answer is scoped by it. */
+export interface AssistantViewer {
+  userId: number;
+  organizationId: number;
+  language: "en" | "no";
+}
+
+export interface StreamInput {
+  /** The conversation so far, the user's newest message last (already trimmed and within the limits). */
+  messages: ChatMessage[];
+  viewer: AssistantViewer;
+  /** Aborted when the client goes away: generation stops. */
+  signal: AbortSignal;
+}
+
+export interface LlmProvider {
+  readonly name: "local" | "openai";
+  /** The answer as text chunks (markdown), in order. Throws LlmProviderError for what the route answers as "Error from server". */
+  stream(input: StreamInput): AsyncIterable<string>;
+}
+
+export type LlmErrorKind = "not_configured" | "timeout" | "network" | "http" | "invalid_response";
+
+export class LlmProviderError extends Error {
+  readonly kind: LlmErrorKind;
+  readonly status: number | null;
+  constructor(kind: LlmErrorKind, message: string, opts: { status?: number; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = "LlmProviderError";
+    this.kind = kind;
+    this.status = opts.status ?? null;
+  }
+}
+
+/**
+ * A function the model may call (OpenAI "tools"): organisation-scoped data, never raw SQL. `run` gets the parsed
+ * arguments (validate them: they come from the model) and the viewer, and returns JSON-serialisable data.
+ */
+export interface AssistantTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+  run(args: unknown, viewer: AssistantViewer): Promise<unknown>;
+}
