@@ -90,7 +90,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("notification_settings")
     .addColumn("user_id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
-    .addColumn("digest", "text", (c) => c.notNull().defaultTo("weekly").check(sql`digest in ('off', 'daily', 'weekly')`))
+    .addColumn("digest", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("weekly")
+        .check(sql`digest in ('off', 'daily', 'weekly')`),
+    )
     .addColumn("immediate", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();

@@ -845,7 +845,9 @@ async function runNotificationsBench(total: number) {
   const analyst = sqlite.prepare("select id, organization_id as org from users where email = 'analyst@demo.test'").get() as { id: number; org: number };
   const now = new Date();
   const iso = now.toISOString();
-  const companies = sqlite.prepare("select id, org_number, legal_name, country_code from companies where country_code = 'NO' order by id limit 2000").all() as Array<{
+  const companies = sqlite
+    .prepare("select id, org_number, legal_name, country_code from companies where country_code = 'NO' order by id limit 2000")
+    .all() as Array<{
     id: number;
     org_number: string;
     legal_name: string;
@@ -855,13 +857,17 @@ async function runNotificationsBench(total: number) {
     // One supplier organisation per company (the demo's own where it exists).
     const supplierOf = new Map<number, number>();
     const findSupplier = sqlite.prepare("select id from organizations where org_number = ? and kind = 'supplier'");
-    const addSupplier = sqlite.prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'supplier', ?, ?, ?) returning id");
+    const addSupplier = sqlite.prepare(
+      "insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'supplier', ?, ?, ?) returning id",
+    );
     for (const c of companies) {
       const found = findSupplier.get(c.org_number) as { id: number } | undefined;
       supplierOf.set(c.id, found?.id ?? (addSupplier.get(c.legal_name, c.org_number, c.country_code, iso) as { id: number }).id);
     }
     const orgs = [analyst.org];
-    const addOrg = sqlite.prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id");
+    const addOrg = sqlite.prepare(
+      "insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id",
+    );
     for (let o = 1; o < 100; o++) orgs.push((addOrg.get(`Bench Customer ${o}`, iso) as { id: number }).id);
     sqlite.prepare("update organization_connections set is_deleted = 1 where parent_organization_id = ?").run(analyst.org);
     const follow = sqlite.prepare(

@@ -206,10 +206,7 @@ export async function digestContent(viewer: NotificationViewer, since: string, a
     status: "active",
     createdSince: since,
   };
-  const [items, total] = await Promise.all([
-    listNotifications(viewer, filters, { limit: DIGEST_MAX_ITEMS }, at),
-    countNotifications(viewer, filters, at),
-  ]);
+  const [items, total] = await Promise.all([listNotifications(viewer, filters, { limit: DIGEST_MAX_ITEMS }, at), countNotifications(viewer, filters, at)]);
   return { total, items };
 }
 

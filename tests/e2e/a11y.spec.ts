@@ -199,7 +199,12 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await page.goto("/overview?dialog=lei&leiq=bloomberg");
-      await expect(page.getByRole("dialog", { name: "LEI search" }).getByRole("link", { name: /Bloomberg/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("dialog", { name: "LEI search" })
+          .getByRole("link", { name: /Bloomberg/ })
+          .first(),
+      ).toBeVisible();
     },
   },
   {

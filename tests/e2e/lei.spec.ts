@@ -34,6 +34,8 @@ async function openFromSearch(page: Page, javaScriptEnabled: boolean) {
 async function search(page: Page, text: string, javaScriptEnabled: boolean) {
   const box = leiDialog(page).getByRole("searchbox", { name: "Company name or LEI" });
   await expect(box).toHaveAttribute("placeholder", "Search company name or LEI (Legal Entity Identifier)…");
+  // With JavaScript the dialog's code is lazy: type once it runs.
+  if (javaScriptEnabled) await expect(leiDialog(page).locator("form[data-ready]")).toHaveCount(1);
   await box.fill(text);
   // Enter searches at once (with JavaScript); without it, Enter submits the GET form.
   if (!javaScriptEnabled) await box.press("Enter");
@@ -161,6 +163,8 @@ test.describe("LEI search modal with JavaScript: the spec's timing and calls", (
       if (url.pathname === "/api/lei-api/autocomplete") calls.push({ at: Date.now(), term: url.searchParams.get("term") });
     });
     const box = dialog.getByRole("searchbox", { name: "Company name or LEI" });
+    // The dialog's code is lazy: type once it runs.
+    await expect(dialog.locator("form[data-ready]")).toHaveCount(1);
     await box.pressSequentially("bloom", { delay: 50 });
     const typedAt = Date.now();
     await expect(dialog.getByTestId("lei-spinner")).toBeVisible();

@@ -132,7 +132,9 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
   }, []);
 
   // Text typed before this code arrived (a slow link: the server's form was there first) is not lost: it is searched now.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
+    setReady(true);
     const typed = input.current?.value ?? "";
     if (typed !== dialog.q) {
       setQuery(typed);
@@ -250,6 +252,8 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
             role="search"
             aria-label={t("title")}
             className="flex gap-2"
+            // Set once the dialog's code runs in the browser (tests wait for it before typing).
+            data-ready={ready ? "" : undefined}
             onSubmit={(event) => {
               if (!hydrated) return;
               // Enter searches at once (spec 01 §5).
