@@ -43,10 +43,26 @@ const schema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("")
     .transform((v) => v === "true" || v === "1"),
+  // The assistant (decision 026): local answers from the organisation's data without a model; openai streams from any
+  // OpenAI-compatible chat-completions endpoint and needs LLM_BASE_URL and LLM_MODEL. LLM_PROVIDER is the one the chat panel uses.
+  LLM_PROVIDER: z.enum(["local", "openai"]).default("local"),
+  LLM_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, "an http(s) address")
+    .optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  // Sent only in the Authorization header of the model requests: never logged, never shown, never sent to the browser.
+  LLM_API_KEY: z.string().optional(),
+  // Longest silence from the model server: before its answer starts, then between two streamed chunks.
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 });
 
 /** The news monitor's address rule, read per call (tests switch it). */
 export const newsFeedsEnvSchema = schema.pick({ NODE_ENV: true, NEWS_FEEDS_ALLOW_PRIVATE: true });
+
+/** The assistant's part of the environment, read per call (tests switch it; the route names the provider). */
+export const llmEnvSchema = schema.pick({ LLM_PROVIDER: true, LLM_BASE_URL: true, LLM_MODEL: true, LLM_API_KEY: true, LLM_TIMEOUT_SECONDS: true });
 
 /** The LEI part of the environment, read on its own so the provider can be chosen per call (tests switch it). */
 export const leiEnvSchema = schema.pick({ LEI_PROVIDER: true, GLEIF_API_URL: true });
