@@ -35,11 +35,11 @@ type T = TFunction<"assistant">;
 
 /** Data text inside markdown: nothing in a name or comment may become a link, emphasis or HTML. */
 export function md(text: string | null | undefined): string {
+  // Line breaks would end a list item; other spaces (the no-break spaces of Norwegian numbers) stay as they are.
   return (text ?? "")
-    .replace(/\s+/g, " ")
+    .replace(/[\r\n\t ]+/g, " ")
     .trim()
-    .replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`)
-    .replace(/^([#>+-]|\d+\.)/, "\\$1");
+    .replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
 }
 
 function clip(text: string, max: number): string {
