@@ -205,6 +205,35 @@ describe("questions it answers, in English and Norwegian", () => {
   });
 });
 
+describe("other wordings", () => {
+  it.each([
+    ["en", "Which suppliers are risky?"],
+    ["en", "Show my high-risk suppliers"],
+    ["no", "Hvilke leverandører er høyrisiko?"],
+    ["no", "Hvilke leverandører er mest risikable?"],
+  ] as const)("%s: %s ranks by risk", async (language, question) => {
+    const { text: answer } = await ask(inLanguage(nordvik, language), question);
+    expect(answer).toContain(text[language].risk.title);
+    expect(linkedLocalIds(answer)).toHaveLength(5);
+  });
+
+  it("the highest risk among priority suppliers ranks priority suppliers only", async () => {
+    const priority = new Set((await connectionsOf(nordvik.organizationId)).filter((c) => c.is_priority === 1).map((c) => c.id));
+    const { text: answer } = await ask(nordvik, "Which of my priority suppliers have the highest risk?");
+    const linked = linkedLocalIds(answer);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const id of linked) expect(priority.has(id)).toBe(true);
+  });
+
+  it("a supplier named by its organization number, and a question naming a followed supplier", async () => {
+    const { text: byNumber } = await ask(nordvik, `Tell me about ${VINMONOPOLET}`);
+    expect(byNumber).toContain("Aktieselskapet Vinmonopolet");
+    const { text: ceo } = await ask(inLanguage(nordvik, "no"), "Hvem er daglig leder i Vinmonopolet?");
+    const facts = await vinmonopoletFacts(nordvik.organizationId);
+    expect(ceo).toContain(`${no.supplier.ceo}: ${facts.ceo}`);
+  });
+});
+
 describe("questions it declines", () => {
   it.each([
     ["en", "Write me a poem about spring"],

@@ -65,6 +65,8 @@ const CHANGES =
   /\b(what('s| has| have)? changed|changes|what('s| is)? new|news|this week|last week|past week|recent(ly)?)\b|\b(endret|endringer|nytt|nyheter|denne uken|siste uke(n)?|forrige uke|i det siste)\b/;
 const RISK_WORD = /\brisk|risiko|risikab/;
 const TOP_WORD = /\b(highest|most|greatest|biggest|top|worst|riskiest|high)\b|\b(høyest|høy|størst|mest|verst|risikable|risikableste)\b/;
+/** Words that ask for the riskiest on their own ("høyrisiko", "risky"). */
+const HIGH_RISK = /\b(riskiest|risky|high[- ]risk)\b|høyrisiko|risikable|risikofylt/;
 const DUE_DILIGENCE = /due diligence|aktsomhet/;
 const PRIORITY = /priorit/;
 const TAG_WORD = /\b(tag|tags|tagged|label|labelled|labeled)\b|etikett/;
@@ -96,7 +98,7 @@ async function recognise(data: AssistantData, viewer: AssistantViewer, question:
   const tag = TAG_WORD.test(q) || wantsList ? await data.tagNamedIn(viewer, q) : null;
   const country = SUPPLIER_WORD.test(q) ? await data.countryNamedIn(q, viewer.language) : null;
 
-  if (RISK_WORD.test(q) && TOP_WORD.test(q) && named.length === 0) {
+  if (((RISK_WORD.test(q) && TOP_WORD.test(q)) || HIGH_RISK.test(q)) && named.length === 0) {
     const filters: SupplierFilters = {};
     const labels: string[] = [];
     const t = texts.getFixedT(viewer.language, "assistant");
