@@ -377,3 +377,32 @@ describe("streaming and the level of detail of a large supplier", () => {
     expect(answer).toContain(en.list.dueDiligence);
   });
 });
+
+describe("data text cannot inject markup", () => {
+  it("a comment with a script, an image handler and a javascript: link comes out as escaped text", async () => {
+    const facts = await vinmonopoletFacts(nordvik.organizationId);
+    const connection = await db()
+      .selectFrom("organization_connections")
+      .select("id")
+      .where("parent_organization_id", "=", nordvik.organizationId)
+      .where("child_organization_id", "=", facts.supplierId)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("organization_connection_comments")
+      .values({
+        connection_id: connection.id,
+        user_id: nordvik.userId,
+        text: `<script>alert(1)</script> <img src=x onerror=alert(2)> [click](javascript:alert(3))\n# heading`,
+        created_at: new Date(TODAY.getTime() + 1000).toISOString(),
+      })
+      .execute();
+    const { text: answer } = await ask(nordvik, "Tell me about Vinmonopolet");
+    expect(answer).toContain("\\<script\\>alert(1)\\</script\\>");
+    expect(answer).not.toMatch(/(?<!\\)<script/);
+    expect(answer).not.toMatch(/(?<!\\)<img/);
+    // The brackets are escaped, so the javascript: "link" is plain text.
+    expect(answer).toContain("\\[click\\](javascript:");
+    expect(answer).not.toMatch(/(?<!\\)\]\(javascript:/);
+    expect(answer).not.toMatch(/^# heading/m);
+  });
+});
