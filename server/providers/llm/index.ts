@@ -1,4 +1,6 @@
 import { llmEnvSchema } from "../../env";
+import type { AssistantData } from "~/models/assistant";
+import { createLocalAssistant } from "./local";
 import { createOpenAiProvider } from "./openai";
 import { LlmProviderError, type AssistantTool, type LlmProvider } from "./types";
 
@@ -30,6 +32,11 @@ export interface LlmProviderDependencies {
    * Required for `openai`: a model without them could only guess about the organisation, which it must never do.
    */
   tools?: AssistantTool[];
+  /**
+   * The organisation-scoped data the local assistant answers from: `assistantData` of `app/models/assistant-data.server.ts`,
+   * handed in by the route for the same reason as the tools. Required for `local`.
+   */
+  data?: AssistantData;
   /** Replaces the local assistant (tests). */
   createLocalAssistant?: () => LlmProvider;
   /** Replaces fetch for the openai provider (tests). */
@@ -77,10 +84,10 @@ export async function llmProvider(name: string, environment: Environment = proce
   if (!isLlmProviderName(name)) throw new UnknownLlmProviderError(name);
   if (name === "local") {
     if (dependencies.createLocalAssistant) return dependencies.createLocalAssistant();
-    // Helper G's module (contract: `export function createLocalAssistant(): LlmProvider`). Until it is merged into this tree the
-    // specifier is typed as a plain string so the tree compiles; the bundlers still see the literal and include the module.
-    const local = (await import("./local" as string)) as { createLocalAssistant: () => LlmProvider };
-    return local.createLocalAssistant();
+    if (!dependencies.data) {
+      throw new Error("llmProvider('local') needs the assistant's data: pass { data: assistantData } from app/models/assistant-data.server.");
+    }
+    return createLocalAssistant(dependencies.data);
   }
 
   const config = parseEnvironment(environment);
