@@ -1,4 +1,5 @@
 import { db } from "@server/db";
+import { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/components/chat/history";
 import { LlmProviderError, type AssistantViewer, type ChatMessage, type LlmProvider } from "@server/providers/llm/types";
 
 /**
@@ -6,12 +7,12 @@ import { LlmProviderError, type AssistantViewer, type ChatMessage, type LlmProvi
  * here filters by both, so another user's (or another organisation's) id finds nothing and the route answers 404.
  */
 
-/** The longest message the assistant takes (characters). */
-export const MESSAGE_LIMIT = 8000;
-/** The history sent to a provider: at most this many messages … */
-export const HISTORY_MESSAGES_LIMIT = 40;
-/** … and this many characters in all. */
-export const HISTORY_CHARS_LIMIT = 40000;
+export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT };
+
+/** The provider the chat uses (LLM_PROVIDER; DESIGN.md `llm`): `local` unless `openai` is chosen. */
+export function defaultProviderName(environment: NodeJS.ProcessEnv = process.env): "local" | "openai" {
+  return environment.LLM_PROVIDER === "openai" ? "openai" : "local";
+}
 
 export interface Owner {
   userId: number;
