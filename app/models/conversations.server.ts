@@ -1,6 +1,6 @@
 import { db } from "@server/db";
 import { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/components/chat/history";
-import { LlmProviderError, type AssistantViewer, type ChatMessage, type LlmProvider } from "@server/providers/llm/types";
+import { LlmProviderError, type AssistantTool, type AssistantViewer, type ChatMessage, type LlmProvider } from "@server/providers/llm/types";
 
 /**
  * The assistant's conversations (spec 01 §3, §7). A conversation belongs to one user in one organisation: every query
@@ -203,9 +203,13 @@ export async function collectAnswer(input: { provider: LlmProvider; messages: Ch
 
 /* ---------- the providers (server/providers/llm, helpers F and G) ---------- */
 
-type ProviderModule = { llmProvider: (name: string) => Promise<LlmProvider> };
-// A glob, not an import: this tree builds before server/providers/llm/index.ts lands (the glob is then empty).
+type ProviderModule = {
+  llmProvider: (name: string, environment?: NodeJS.ProcessEnv, dependencies?: { tools?: AssistantTool[] }) => Promise<LlmProvider>;
+};
+// Globs, not imports: this tree builds before server/providers/llm/index.ts (helper F) and the assistant's tools
+// (helper G) land; a glob of a missing file is empty. Once both are merged these can be plain imports.
 const providerModules = import.meta.glob<ProviderModule>("../../server/providers/llm/index.ts");
+const toolModules = import.meta.glob<{ assistantTools: AssistantTool[] }>("./assistant-tools.server.ts");
 
 export const PROVIDER_NAMES = ["local", "openai"] as const;
 
@@ -217,7 +221,10 @@ export async function findProvider(name: string): Promise<ProviderLookup> {
   const load = Object.values(providerModules)[0];
   if (!load) return { status: 404, message: `The assistant provider '${name}' is not installed.` };
   try {
-    return { provider: await (await load()).llmProvider(name) };
+    const loadTools = Object.values(toolModules)[0];
+    // The organisation-scoped tools the openai provider's model may call (server/ never imports app models itself).
+    const tools = loadTools ? (await loadTools()).assistantTools : undefined;
+    return { provider: await (await load()).llmProvider(name, process.env, { tools }) };
   } catch (error) {
     if (error instanceof LlmProviderError && error.kind === "not_configured") return { status: 400, message: error.message };
     return { status: 404, message: `The assistant provider '${name}' is not available.` };
