@@ -204,12 +204,24 @@ export async function collectAnswer(input: { provider: LlmProvider; messages: Ch
 /* ---------- the providers (server/providers/llm, helpers F and G) ---------- */
 
 type ProviderModule = {
-  llmProvider: (name: string, environment?: NodeJS.ProcessEnv, dependencies?: { tools?: AssistantTool[] }) => Promise<LlmProvider>;
+  llmProvider: (
+    name: string,
+    environment?: NodeJS.ProcessEnv,
+    dependencies?: { tools?: AssistantTool[]; createLocalAssistant?: () => LlmProvider },
+  ) => Promise<LlmProvider>;
 };
 // Globs, not imports: this tree builds before server/providers/llm/index.ts (helper F) and the assistant's tools
 // (helper G) land; a glob of a missing file is empty. Once both are merged these can be plain imports.
 const providerModules = import.meta.glob<ProviderModule>("../../server/providers/llm/index.ts");
 const toolModules = import.meta.glob<{ assistantTools: AssistantTool[] }>("./assistant-tools.server.ts");
+// The local assistant (helper G) is handed the organisation-scoped data functions: server/ never imports app models.
+const localModules = import.meta.glob<{ createLocalAssistant: (data: unknown) => LlmProvider }>("../../server/providers/llm/local.ts");
+const dataModules = import.meta.glob<{ assistantData: unknown }>("./assistant-data.server.ts");
+
+async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<T | null> {
+  const load = Object.values(modules)[0];
+  return load ? load() : null;
+}
 
 export const PROVIDER_NAMES = ["local", "openai"] as const;
 
@@ -221,10 +233,10 @@ export async function findProvider(name: string): Promise<ProviderLookup> {
   const load = Object.values(providerModules)[0];
   if (!load) return { status: 404, message: `The assistant provider '${name}' is not installed.` };
   try {
-    const loadTools = Object.values(toolModules)[0];
-    // The organisation-scoped tools the openai provider's model may call (server/ never imports app models itself).
-    const tools = loadTools ? (await loadTools()).assistantTools : undefined;
-    return { provider: await (await load()).llmProvider(name, process.env, { tools }) };
+    // The organisation-scoped tools the openai provider's model may call, and the local assistant over the same data.
+    const [tools, local, data] = await Promise.all([loadFirst(toolModules), loadFirst(localModules), loadFirst(dataModules)]);
+    const createLocalAssistant = local && data ? () => local.createLocalAssistant(data.assistantData) : undefined;
+    return { provider: await (await load()).llmProvider(name, process.env, { tools: tools?.assistantTools, createLocalAssistant }) };
   } catch (error) {
     if (error instanceof LlmProviderError && error.kind === "not_configured") return { status: 400, message: error.message };
     return { status: 404, message: `The assistant provider '${name}' is not available.` };
