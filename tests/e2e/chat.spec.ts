@@ -129,6 +129,7 @@ test.describe("the chat panel (JavaScript)", () => {
     // Closing keeps the conversation; opening again shows it.
     await chat.getByRole("button", { name: "Close the AI assistant" }).click();
     await expect(chat).toBeHidden();
+    await expect(button).toBeFocused();
     await button.click();
     await expect(chat.getByText("Which of my suppliers have the highest risk?")).toBeVisible();
     dialogs();
@@ -257,6 +258,21 @@ test.describe("the chat panel (JavaScript)", () => {
     await expect(chat.getByText("Still et spørsmål for å komme i gang.")).toBeVisible();
     await expect(chat.getByRole("button", { name: "Ny samtale" })).toBeVisible();
     await expect(chat.getByRole("button", { name: "Send" })).toBeDisabled();
+  });
+
+  test("/ai/chat with JavaScript: the same page, accessible", async ({ page, context }) => {
+    const user = await createUser({ accessLevel: 2 });
+    await signIn(context, user);
+    conversationWith(user, [
+      ["A question", false],
+      ["**An answer** with [a link](/suppliers)", true],
+    ]);
+    await page.goto("/ai/chat");
+    // The seeded conversation is titled "Seeded".
+    await page.getByRole("link", { name: "Seeded" }).click();
+    await expect(page).toHaveURL(/\/ai\/chat\?c=\d+/);
+    await expect(page.getByRole("log", { name: "Messages" }).getByRole("link", { name: "a link" })).toHaveAttribute("rel", "noopener noreferrer");
+    await expectAccessible(page);
   });
 
   test("is not offered to a level 1 viewer", async ({ page, context }) => {

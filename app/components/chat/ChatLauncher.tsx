@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/translations";
 
 // The panel, its markdown (marked) and its requests load when it first opens (decision 015, 027): pages carry only this button.
@@ -13,10 +13,16 @@ export function ChatLauncher({ provider }: { provider: string }) {
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLAnchorElement>(null);
+  // Closing the panel gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (opened && !open) buttonRef.current?.focus();
+  }, [open, opened]);
   return (
     <>
       {open ? null : (
         <a
+          ref={buttonRef}
           href="/ai/chat"
           aria-label={t("open")}
           title={t("title")}
