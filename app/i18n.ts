@@ -48,7 +48,8 @@ export interface RootRendering {
 export function pageNamespaces(matches: ReadonlyArray<{ handle?: unknown }>, root: RootRendering): string[] {
   const namespaces = new Set(["common"]);
   if (root.signedIn) {
-    namespaces.add("nav").add("search");
+    // "chat": the assistant's floating button (its panel's texts are in the same small file).
+    namespaces.add("nav").add("search").add("chat");
     if (root.searchParams.has("person")) namespaces.add("people");
     if (root.searchParams.get("dialog") === "credit") namespaces.add("credit");
     if (root.searchParams.get("dialog") === "lei") namespaces.add("lei");

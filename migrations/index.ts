@@ -10,6 +10,7 @@ import * as m0009 from "./0009_file_content_kind";
 import * as m0010 from "./0010_supplier_imports";
 import * as m0011 from "./0011_lei";
 import * as m0012 from "./0012_monitoring";
+import * as m0013 from "./0013_assistant";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010_supplier_imports": m0010,
   "0011_lei": m0011,
   "0012_monitoring": m0012,
+  "0013_assistant": m0013,
 };

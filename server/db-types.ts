@@ -719,6 +719,27 @@ export interface LeiCacheTable {
   fetched_at: string;
 }
 
+/* ---------- 0013: the assistant's conversations ---------- */
+
+/** One user's conversation with the assistant (never shown to anyone else). */
+export interface ConversationTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationMessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  text: string;
+  is_assistant: Generated<number>;
+  file_upload_id: number | null;
+  created_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -773,4 +794,6 @@ export interface DB {
   monitor_state: MonitorStateTable;
   notification_settings: NotificationSettingsTable;
   notification_mails: NotificationMailTable;
+  conversations: ConversationTable;
+  conversation_messages: ConversationMessageTable;
 }

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   notificationsTriage: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
   /** The news feeds the organisation's monitor reads (the organisation's administrator). */
   newsFeedsManage: { organization: true, level: 3, customer: true },
+  /** The assistant (chat panel, /ai/chat, conversations): it answers about the organisation's suppliers, so customer members at level 2. */
+  assistantUse: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
   /** Managing the organisation: members, invitations, organisation settings. */
   organizationManage: { organization: true, level: 3 },
   /** The installation's administration. */

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
+import { defaultProviderName } from "~/models/conversations.server";
 import { loadCreditDialog } from "~/models/credit-dialog.server";
 import { loadLeiDialog } from "~/models/lei-dialog.server";
 import { unreadCount } from "~/models/notification-list.server";
@@ -43,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : Promise.resolve<NotificationsPanelData>(NO_NOTIFICATIONS)
       : null,
   ]);
-  return json({ personDialog, creditDialog, leiDialog, notifications: { unread, panel } });
+  const assistant = can(user, "assistantUse") ? { provider: defaultProviderName() } : null;
+  return json({ personDialog, creditDialog, leiDialog, notifications: { unread, panel }, assistant });
 }
 
 /** The panel of a user whose access does not cover notifications (spec 01 §2.2 shows the bell to every user with an email). */
@@ -73,6 +75,7 @@ function Frame({ children, dialogs }: { children: React.ReactNode; dialogs: bool
       creditDialog={dialogs ? (data?.creditDialog ?? null) : null}
       leiDialog={dialogs ? (data?.leiDialog ?? null) : null}
       notifications={{ unread: data?.notifications.unread ?? null, panel: dialogs ? (data?.notifications.panel ?? null) : null }}
+      assistant={data?.assistant ?? null}
     >
       {children}
     </AppShell>

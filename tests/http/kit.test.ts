@@ -142,16 +142,28 @@ describe("the permission table", () => {
     ...extra,
   });
   const cases: [string, Subject | null, Partial<Record<Permission, boolean>>][] = [
-    ["visitor", null, { signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false, notificationsRead: false }],
+    [
+      "visitor",
+      null,
+      { assistantUse: false, signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false, notificationsRead: false },
+    ],
     [
       "respondent",
       member(1, { organizationKind: "supplier" }),
-      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false },
+      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false, assistantUse: false },
     ],
     [
       "respondent at level 2",
       member(2, { organizationKind: "supplier" }),
-      { registryRead: true, suppliersRead: false, suppliersWrite: false, creditOrder: false, notificationsRead: false, notificationsTriage: false },
+      {
+        registryRead: true,
+        suppliersRead: false,
+        suppliersWrite: false,
+        creditOrder: false,
+        notificationsRead: false,
+        notificationsTriage: false,
+        assistantUse: false,
+      },
     ],
     [
       "level 1",
@@ -167,6 +179,7 @@ describe("the permission table", () => {
         notificationsRead: false,
         notificationsTriage: false,
         newsFeedsManage: false,
+        assistantUse: false,
       },
     ],
     [
@@ -182,6 +195,7 @@ describe("the permission table", () => {
         notificationsRead: true,
         notificationsTriage: true,
         newsFeedsManage: false,
+        assistantUse: true,
       },
     ],
     ["level 3", member(3), { suppliersWrite: true, organizationManage: true, admin: false, newsFeedsManage: true }],
@@ -197,6 +211,7 @@ describe("the permission table", () => {
   it("every permission is decided for every role above", () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual([
       "admin",
+      "assistantUse",
       "creditOrder",
       "newsFeedsManage",
       "notificationsRead",

@@ -10,6 +10,7 @@ import { hidesShell, navGroupsFor } from "./nav-items";
 import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
 import { TopBar, type ShellUser } from "./TopBar";
 import { Dialog } from "~/components/ui/Dialog";
+import { ChatLauncher } from "~/components/chat/ChatLauncher";
 
 /*
  * The dialogs and panels the URL opens on any page are loaded when they open (decision 015): most pages never show
@@ -31,6 +32,7 @@ export function AppShell({
   creditDialog,
   leiDialog,
   notifications,
+  assistant = null,
   children,
 }: {
   user: ShellUser & { searchEnabled: boolean };
@@ -42,6 +44,8 @@ export function AppShell({
   leiDialog: LeiDialogData | null;
   /** The bell's unread count and, when the URL opens the panel, its server-rendered list. */
   notifications: { unread: number | null; panel: NotificationsPanelData | null };
+  /** The AI assistant's floating button, for users who may use it (decision 027): the provider it asks. */
+  assistant?: { provider: string } | null;
   children: React.ReactNode;
 }) {
   const drawer = useDrawer();
@@ -72,6 +76,7 @@ export function AppShell({
         </main>
       </div>
       {drawer.open ? <NavDrawer groups={navGroupsFor(user)} closeHref={drawer.closeHref} onClose={drawer.here ? drawer.close : null} /> : null}
+      {assistant ? <ChatLauncher provider={assistant.provider} /> : null}
       <PanelSlot creditDialogOpen={creditDialog != null} />
       <Suspense>
         {personDialog ? <PersonModal dialog={personDialog} /> : null}

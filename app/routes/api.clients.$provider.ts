@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser } from "~/http/auth.server";
+import { readJson, parseId } from "~/http/parse.server";
+import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { findProvider, getConversation, historyProblem, streamAnswer } from "~/models/conversations.server";
+
+const body = z.object({
+  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"], { error: "role must be user or assistant" }), content: z.string() }), {
+    error: "messages must be a list of {role, content}",
+  }),
+  conversationId: z.union([z.number(), z.string(), z.null()]).optional(),
+});
+
+/**
+ * POST /api/clients/{llm_provider} `{messages: [{role, content}], conversationId}` → the answer as a streamed
+ * `text/plain` body, chunk by chunk as the provider writes it (spec 01 §7). Closing the request stops the provider.
+ * Unknown provider: 404; unconfigured: 400; over the limits: 400; the provider failing before it answers: 502 "Error from server".
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  const user = await requireUser(request, "assistantUse");
+  const input = await readJson(request, body);
+  // A system message is the server's to write, never the browser's.
+  const messages = input.messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role, content: m.content.trim() }));
+  const problem = historyProblem(messages);
+  if (problem) throw errorResponse(400, problem);
+  if (input.conversationId != null && input.conversationId !== "") {
+    const id = parseId(String(input.conversationId));
+    if (id === null) throw errorResponse(400, "conversationId must be a positive whole number");
+    if (!(await getConversation({ userId: user.id, organizationId: user.organizationId }, id))) throw errorResponse(404, "No conversation with this id.");
+  }
+  const found = await findProvider(params.provider ?? "");
+  if (!("provider" in found)) throw errorResponse(found.status, found.message);
+  return streamAnswer({
+    provider: found.provider,
+    messages,
+    viewer: { userId: user.id, organizationId: user.organizationId, language: user.language },
+    signal: request.signal,
+  });
+}
+
+export function loader() {
+  throw methodNotAllowed(["POST"]);
+}
