@@ -1,6 +1,9 @@
 import { db } from "@server/db";
 import { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/components/chat/history";
-import { LlmProviderError, type AssistantTool, type AssistantViewer, type ChatMessage, type LlmProvider } from "@server/providers/llm/types";
+import { defaultLlmProviderName, LLM_PROVIDER_NAMES, llmProvider, LlmProviderError, UnknownLlmProviderError } from "@server/providers/llm";
+import type { AssistantViewer, ChatMessage, LlmProvider } from "@server/providers/llm/types";
+import { assistantData } from "./assistant-data.server";
+import { assistantTools } from "./assistant-tools.server";
 
 /**
  * The assistant's conversations (spec 01 §3, §7). A conversation belongs to one user in one organisation: every query
@@ -11,7 +14,7 @@ export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT };
 
 /** The provider the chat uses (LLM_PROVIDER; DESIGN.md `llm`): `local` unless `openai` is chosen. */
 export function defaultProviderName(environment: NodeJS.ProcessEnv = process.env): "local" | "openai" {
-  return environment.LLM_PROVIDER === "openai" ? "openai" : "local";
+  return defaultLlmProviderName(environment);
 }
 
 export interface Owner {
@@ -201,44 +204,23 @@ export async function collectAnswer(input: { provider: LlmProvider; messages: Ch
   return text;
 }
 
-/* ---------- the providers (server/providers/llm, helpers F and G) ---------- */
+/* ---------- the providers (server/providers/llm; decision 026) ---------- */
 
-type ProviderModule = {
-  llmProvider: (
-    name: string,
-    environment?: NodeJS.ProcessEnv,
-    dependencies?: { tools?: AssistantTool[]; createLocalAssistant?: () => LlmProvider },
-  ) => Promise<LlmProvider>;
-};
-// Globs, not imports: this tree builds before server/providers/llm/index.ts (helper F) and the assistant's tools
-// (helper G) land; a glob of a missing file is empty. Once both are merged these can be plain imports.
-const providerModules = import.meta.glob<ProviderModule>("../../server/providers/llm/index.ts");
-const toolModules = import.meta.glob<{ assistantTools: AssistantTool[] }>("./assistant-tools.server.ts");
-// The local assistant (helper G) is handed the organisation-scoped data functions: server/ never imports app models.
-const localModules = import.meta.glob<{ createLocalAssistant: (data: unknown) => LlmProvider }>("../../server/providers/llm/local.ts");
-const dataModules = import.meta.glob<{ assistantData: unknown }>("./assistant-data.server.ts");
-
-async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<T | null> {
-  const load = Object.values(modules)[0];
-  return load ? load() : null;
-}
-
-export const PROVIDER_NAMES = ["local", "openai"] as const;
+export const PROVIDER_NAMES = LLM_PROVIDER_NAMES;
 
 export type ProviderLookup = { provider: LlmProvider } | { status: 400 | 404; message: string };
 
-/** The named provider, or why not: an unknown name is a 404, an unconfigured provider a 400. */
+/**
+ * The named provider, or why not: an unknown name is a 404, an unconfigured provider a 400. The route hands the
+ * providers the organisation-scoped data and tools (server/ never imports app models): the local assistant answers from
+ * `assistantData`, the openai provider's model calls `assistantTools`.
+ */
 export async function findProvider(name: string): Promise<ProviderLookup> {
-  if (!(PROVIDER_NAMES as readonly string[]).includes(name)) return { status: 404, message: `No assistant provider named '${name}'. Use local or openai.` };
-  const load = Object.values(providerModules)[0];
-  if (!load) return { status: 404, message: `The assistant provider '${name}' is not installed.` };
   try {
-    // The organisation-scoped tools the openai provider's model may call, and the local assistant over the same data.
-    const [tools, local, data] = await Promise.all([loadFirst(toolModules), loadFirst(localModules), loadFirst(dataModules)]);
-    const createLocalAssistant = local && data ? () => local.createLocalAssistant(data.assistantData) : undefined;
-    return { provider: await (await load()).llmProvider(name, process.env, { tools: tools?.assistantTools, createLocalAssistant }) };
+    return { provider: await llmProvider(name, process.env, { data: assistantData, tools: assistantTools }) };
   } catch (error) {
+    if (error instanceof UnknownLlmProviderError) return { status: 404, message: `No assistant provider named '${name.slice(0, 40)}'. Use local or openai.` };
     if (error instanceof LlmProviderError && error.kind === "not_configured") return { status: 400, message: error.message };
-    return { status: 404, message: `The assistant provider '${name}' is not available.` };
+    throw error;
   }
 }
