@@ -34,7 +34,17 @@ export const notificationQuerySchema = z.object({
   minRiskScore: withDefault(wholeNumber("minRiskScore", 0, 100), DEFAULT_MIN_RISK_SCORE_PANEL),
   lookbackDays: withDefault(wholeNumber("lookbackDays", 0, LOOKBACK_DAYS_MAX), DEFAULT_LOOKBACK_DAYS),
   type: withDefault(z.enum(NOTIFICATION_TYPES, { error: "type must be all, announcement or search" }), DEFAULT_NOTIFICATION_TYPE),
-  limit: withDefault(wholeNumber("limit", 1, NOTIFICATION_LIMIT_MAX), NOTIFICATION_PAGE_SIZE),
+  // A larger limit is capped (the issue: "limit capped"); zero, a negative or a non-number is a 400.
+  limit: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, "limit must be a whole number of at least 1")
+      .transform(Number)
+      .refine((n) => n >= 1, "limit must be a whole number of at least 1")
+      .transform((n) => Math.min(n, NOTIFICATION_LIMIT_MAX)),
+    NOTIFICATION_PAGE_SIZE,
+  ),
   offset: withDefault(wholeNumber("offset", 0, NOTIFICATION_OFFSET_MAX), 0),
 });
 export type NotificationQuery = z.output<typeof notificationQuerySchema>;

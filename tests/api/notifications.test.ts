@@ -124,6 +124,13 @@ describe("GET /api/notifications", () => {
     expect(ids((await get(w.analystA.token, "?offset=32")).body)).toEqual([]);
   });
 
+  it("caps a larger limit at 100 instead of refusing it", async () => {
+    const { status, body } = await get(w.analystA.token, "?limit=1000&minRiskScore=0&lookbackDays=365");
+    expect(status).toBe(200);
+    expect(body.data!.length).toBeLessThanOrEqual(100);
+    expect(body.data!.length).toBe(ids((await get(w.analystA.token, "?limit=100&minRiskScore=0&lookbackDays=365")).body).length);
+  });
+
   it("filters by minimum risk score, lookback days and type", async () => {
     const low = ids((await get(w.analystA.token, "?minRiskScore=0&limit=100")).body);
     expect(low).toContain(w.n.low);
@@ -160,8 +167,8 @@ describe("GET /api/notifications", () => {
     ["minRiskScore=-1", "minRiskScore must be a whole number from 0 to 100"],
     ["lookbackDays=1.5", "lookbackDays must be a whole number from 0 to 3650"],
     ["type=everything", "type must be all, announcement or search"],
-    ["limit=0", "limit must be a whole number from 1 to 100"],
-    ["limit=101", "limit must be a whole number from 1 to 100"],
+    ["limit=0", "limit must be a whole number of at least 1"],
+    ["limit=ten", "limit must be a whole number of at least 1"],
     ["offset=-5", "offset must be a whole number from 0 to 10000"],
     ["offset=99999999999999999999", "offset must be a whole number from 0 to 10000"],
   ])("400 for %s, naming the parameter", async (query, message) => {
