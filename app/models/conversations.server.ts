@@ -1,6 +1,6 @@
 import { db } from "@server/db";
 import { parseId } from "~/http/ids";
-import { fitHistory, HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/components/chat/history";
+import { fitHistory, HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT } from "~/components/chat/history";
 import { defaultLlmProviderName, LLM_PROVIDER_NAMES, llmProvider, LlmProviderError, UnknownLlmProviderError } from "@server/providers/llm";
 import type { AssistantViewer, ChatMessage, LlmProvider } from "@server/providers/llm/types";
 import { assistantData } from "./assistant-data.server";
@@ -11,7 +11,7 @@ import { assistantTools } from "./assistant-tools.server";
  * here filters by both, so another user's (or another organisation's) id finds nothing and the route answers 404.
  */
 
-export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT };
+export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT };
 
 /** The provider the chat uses (LLM_PROVIDER; DESIGN.md `llm`): `local` unless `openai` is chosen. */
 export function defaultProviderName(environment: NodeJS.ProcessEnv = process.env): "local" | "openai" {
@@ -109,9 +109,6 @@ export async function addMessage(owner: Owner, conversationId: number, input: { 
       return { id: row.id, text: input.text, is_assistant: input.isAssistant, fileUpload: null };
     });
 }
-
-/** The longest title a user may give a conversation (/ai/chat-v2's rename). */
-export const TITLE_LIMIT = 120;
 
 /** Renames the owner's conversation (the title is trimmed by the caller); false when it is not the owner's. */
 export async function renameConversation(owner: Owner, id: number, title: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ChatConversation } from "~/components/chat/ChatConversation";
 import { ConversationList } from "~/components/chat/ConversationList";
+import { TITLE_LIMIT } from "~/components/chat/history";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -15,15 +16,7 @@ import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import {
-  answerPageQuestion,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  listMessages,
-  renameConversation,
-  TITLE_LIMIT,
-} from "~/models/conversations.server";
+import { answerPageQuestion, deleteConversation, getConversation, listConversations, listMessages, renameConversation } from "~/models/conversations.server";
 import { pageTitle } from "~/models/page-title.server";
 import { useTranslation } from "~/translations";
 
