@@ -27,7 +27,6 @@ export const scaffoldedScreens = [
   ["reporting_portal_item", "reporting-portal/:id"],
   ["reporting_portal_public", "reporting-portal/public/:publicKey"],
   ["reporting_portal_public_request", "reporting-portal/public/request/:token"],
-  ["ai_chat_v2", "ai/chat-v2"],
   ["ai_reports", "ai/reports"],
   ["ai_documents", "ai/documents"],
   ["supplier_tasks", "supplier_tasks"],

@@ -1,5 +1,6 @@
 import { db } from "@server/db";
-import { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/components/chat/history";
+import { parseId } from "~/http/ids";
+import { fitHistory, HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT } from "~/components/chat/history";
 import { defaultLlmProviderName, LLM_PROVIDER_NAMES, llmProvider, LlmProviderError, UnknownLlmProviderError } from "@server/providers/llm";
 import type { AssistantViewer, ChatMessage, LlmProvider } from "@server/providers/llm/types";
 import { assistantData } from "./assistant-data.server";
@@ -10,7 +11,7 @@ import { assistantTools } from "./assistant-tools.server";
  * here filters by both, so another user's (or another organisation's) id finds nothing and the route answers 404.
  */
 
-export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT };
+export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT };
 
 /** The provider the chat uses (LLM_PROVIDER; DESIGN.md `llm`): `local` unless `openai` is chosen. */
 export function defaultProviderName(environment: NodeJS.ProcessEnv = process.env): "local" | "openai" {
@@ -107,6 +108,29 @@ export async function addMessage(owner: Owner, conversationId: number, input: { 
       await trx.updateTable("conversations").set({ updated_at: at, title }).where("id", "=", conversationId).execute();
       return { id: row.id, text: input.text, is_assistant: input.isAssistant, fileUpload: null };
     });
+}
+
+/** Renames the owner's conversation (the title is trimmed by the caller); false when it is not the owner's. */
+export async function renameConversation(owner: Owner, id: number, title: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("conversations")
+    .set({ title })
+    .where("id", "=", id)
+    .where("user_id", "=", owner.userId)
+    .where("organization_id", "=", owner.organizationId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the owner's conversation and its messages (cascade); false when it is not the owner's. */
+export async function deleteConversation(owner: Owner, id: number): Promise<boolean> {
+  const result = await db()
+    .deleteFrom("conversations")
+    .where("id", "=", id)
+    .where("user_id", "=", owner.userId)
+    .where("organization_id", "=", owner.organizationId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 function titleFrom(text: string): string {
@@ -223,4 +247,48 @@ export async function findProvider(name: string): Promise<ProviderLookup> {
     if (error instanceof LlmProviderError && error.kind === "not_configured") return { status: 400, message: error.message };
     throw error;
   }
+}
+
+/* ---------- the page's form (no JavaScript): /ai/chat and /ai/chat-v2 ---------- */
+
+export type PageQuestionResult = { error: "blank" | "tooLong" } | { conversationId: number; failed: boolean } | { notFound: true } | { badId: true };
+
+/**
+ * A question posted by the chat page's form (`message`, `c`): saves it, runs the provider to the end and saves the answer
+ * (no streaming). A blank or too long question changes nothing; another user's conversation is `notFound`.
+ */
+export async function answerPageQuestion(input: {
+  owner: Owner;
+  language: AssistantViewer["language"];
+  form: FormData;
+  signal: AbortSignal;
+}): Promise<PageQuestionResult> {
+  const { owner, form } = input;
+  const text = String(form.get("message") ?? "").trim();
+  const raw = String(form.get("c") ?? "");
+  if (!text) return { error: "blank" };
+  if (text.length > MESSAGE_LIMIT) return { error: "tooLong" };
+  let id = raw ? parseId(raw) : null;
+  if (raw && id === null) return { badId: true };
+  if (id === null) id = (await createConversation(owner)).id;
+  const earlier = await listMessages(owner, id);
+  if (!earlier) return { notFound: true };
+  await addMessage(owner, id, { text, isAssistant: false });
+
+  const found = await findProvider(defaultProviderName());
+  let answer = "";
+  if ("provider" in found) {
+    try {
+      const messages = fitHistory([
+        ...earlier.map((m) => ({ role: m.is_assistant ? ("assistant" as const) : ("user" as const), content: m.text })),
+        { role: "user", content: text },
+      ]);
+      answer = await collectAnswer({ provider: found.provider, messages, viewer: { ...owner, language: input.language }, signal: input.signal });
+    } catch {
+      answer = "";
+    }
+  }
+  if (!answer) return { conversationId: id, failed: true };
+  await addMessage(owner, id, { text: answer, isAssistant: true });
+  return { conversationId: id, failed: false };
 }

@@ -1,24 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId } from "react";
-import { useTranslation } from "~/translations";
-import { fitHistory, MESSAGE_LIMIT } from "~/components/chat/history";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChatConversation } from "~/components/chat/ChatConversation";
+import { ConversationList } from "~/components/chat/ConversationList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
-import {
-  addMessage,
-  collectAnswer,
-  createConversation,
-  defaultProviderName,
-  findProvider,
-  listConversations,
-  listMessages,
-} from "~/models/conversations.server";
-import { renderMarkdown } from "~/models/markdown";
+import { answerPageQuestion, listConversations, listMessages } from "~/models/conversations.server";
 import { pageTitle } from "~/models/page-title.server";
 
 export const meta = titleMeta;
@@ -51,34 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "assistantUse");
   const owner = { userId: user.id, organizationId: user.organizationId };
-  const form = await readForm(request);
-  const text = String(form.get("message") ?? "").trim();
-  const raw = String(form.get("c") ?? "");
-  if (!text) return json({ error: "blank" as const }, { status: 400 });
-  if (text.length > MESSAGE_LIMIT) return json({ error: "tooLong" as const }, { status: 400 });
-  let id = raw ? parseId(raw) : null;
-  if (raw && id === null) throw errorResponse(400, "c must be a positive whole number");
-  if (id === null) id = (await createConversation(owner)).id;
-  const earlier = await listMessages(owner, id);
-  if (!earlier) throw errorResponse(404, "No conversation with this id.");
-  await addMessage(owner, id, { text, isAssistant: false });
-
-  const found = await findProvider(defaultProviderName());
-  let answer = "";
-  if ("provider" in found) {
-    try {
-      const messages = fitHistory([
-        ...earlier.map((m) => ({ role: m.is_assistant ? ("assistant" as const) : ("user" as const), content: m.text })),
-        { role: "user", content: text },
-      ]);
-      answer = await collectAnswer({ provider: found.provider, messages, viewer: { ...owner, language: user.language }, signal: request.signal });
-    } catch {
-      answer = "";
-    }
-  }
-  if (!answer) return redirect(`/ai/chat?c=${id}&failed=1`);
-  await addMessage(owner, id, { text: answer, isAssistant: true });
-  return redirect(`/ai/chat?c=${id}#latest`);
+  const result = await answerPageQuestion({ owner, language: user.language, form: await readForm(request), signal: request.signal });
+  if ("error" in result) return json({ error: result.error }, { status: 400 });
+  if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
+  if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
+  return redirect(result.failed ? `/ai/chat?c=${result.conversationId}&failed=1` : `/ai/chat?c=${result.conversationId}#latest`);
 }
 
 export function ErrorBoundary() {
@@ -88,89 +55,10 @@ export function ErrorBoundary() {
 export default function AiChatScreen() {
   const { conversations, current, messages, failed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation("chat");
-  const ids = useId();
-  const busy = navigation.state === "submitting";
   return (
     <div className="flex flex-col gap-4 lg:flex-row">
-      <nav aria-labelledby={`${ids}-list`} className="lg:w-64 lg:shrink-0">
-        <h2 id={`${ids}-list`} className="mb-2 font-semibold">
-          {t("page.conversations")}
-        </h2>
-        <Link to="/ai/chat" className="btn btn-sm btn-outline mb-2">
-          {t("page.new")}
-        </Link>
-        {conversations.length === 0 ? (
-          <p className="text-base-content/70">{t("page.none")}</p>
-        ) : (
-          <ul className="menu w-full rounded-box bg-base-200 p-1">
-            {conversations.map((c) => (
-              <li key={c.id}>
-                <Link to={`/ai/chat?c=${c.id}`} aria-current={c.id === current ? "page" : undefined} className={c.id === current ? "menu-active" : undefined}>
-                  <span className="truncate">{c.title || t("page.untitled", { id: c.id })}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </nav>
-
-      <section aria-labelledby={`${ids}-title`} className="flex min-w-0 flex-1 flex-col gap-3">
-        <h1 id={`${ids}-title`} className="text-xl font-semibold">
-          {t("title")}
-        </h1>
-        <div role="log" aria-label={t("messages")} className="flex flex-col gap-3">
-          {messages.length === 0 ? <p className="text-base-content/70">{t("emptySignedIn")}</p> : null}
-          {messages.map((m, i) =>
-            m.is_assistant ? (
-              <div key={m.id} id={i === messages.length - 1 ? "latest" : undefined} data-testid="assistant-message" className="max-w-3xl">
-                <span className="sr-only">{t("assistant")}:</span>
-                <div
-                  className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:pl-5"
-                  // Inert by construction: app/models/markdown.ts.
-                  dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
-                />
-              </div>
-            ) : (
-              <p key={m.id} className="max-w-3xl self-end rounded-box bg-primary px-3 py-2 whitespace-pre-wrap text-primary-content">
-                <span className="sr-only">{t("you")}: </span>
-                {m.text}
-              </p>
-            ),
-          )}
-          {failed ? (
-            <p role="alert" className="rounded-box bg-error/10 px-3 py-2 text-error">
-              {t("error", { message: t("serverError") })}
-            </p>
-          ) : null}
-        </div>
-        <Form method="post" className="flex flex-col gap-2" key={`${current ?? "new"}-${messages.length}`}>
-          {current ? <input type="hidden" name="c" value={current} /> : null}
-          <label htmlFor={`${ids}-message`} className="font-medium">
-            {t("inputLabel")}
-          </label>
-          <textarea
-            id={`${ids}-message`}
-            name="message"
-            required
-            maxLength={MESSAGE_LIMIT}
-            rows={3}
-            className="textarea textarea-bordered w-full"
-            placeholder={t("placeholder")}
-          />
-          {actionData?.error ? (
-            <p role="alert" className="text-error">
-              {actionData.error === "tooLong" ? t("page.tooLong", { limit: MESSAGE_LIMIT.toLocaleString("en-GB") }) : t("page.blank")}
-            </p>
-          ) : null}
-          <div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? t("thinking") : t("send")}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <ConversationList base="/ai/chat" conversations={conversations} current={current} />
+      <ChatConversation current={current} messages={messages} failed={failed} error={actionData?.error} />
     </div>
   );
 }

@@ -26,3 +26,6 @@ export function fitHistory(messages: HistoryMessage[]): HistoryMessage[] {
   while (out.length > 1 && out[0]!.role === "assistant") out.shift();
   return out;
 }
+
+/** The longest title a user may give a conversation (/ai/chat-v2's rename). */
+export const TITLE_LIMIT = 120;
