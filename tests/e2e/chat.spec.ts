@@ -52,7 +52,7 @@ function failOnDialogs(page: Page, expected: string[] = []) {
     seen.push(dialog.message());
     await dialog.accept();
   });
-  return () => expect(seen).toEqual(expected);
+  return Object.assign(() => expect(seen).toEqual(expected), { seen });
 }
 
 test.describe("the chat panel (JavaScript)", () => {
@@ -197,7 +197,8 @@ test.describe("the chat panel (JavaScript)", () => {
     const chat = panel(page);
     await chat.getByRole("button", { name: "Load or refresh latest conversation" }).click();
     await expect(chat.getByText("Ask a question to get started.")).toBeVisible();
-    await expect.poll(() => dialogs).toBeTruthy();
+    // The alert comes once the list has answered: wait for it before any conversation exists.
+    await expect.poll(() => dialogs.seen.length).toBe(1);
 
     conversationWith(user, [["An older question", false]]);
     const latest = conversationWith(user, [
