@@ -228,20 +228,23 @@ describe("registry demo world", () => {
       growthRisk: z.number().min(0).max(100),
     });
     const item = z.object({ name: z.string().min(1), description: z.string().min(1) });
+    // Composed from the registry's facts (decision 028): nothing the registry does not say.
+    const none = z.array(item).length(0);
     const intelligence = z.object({
+      language: z.literal("en"),
+      label: z.literal("Composed from registry data"),
       overview: z.object({ description: z.string().min(40) }),
       tags: z.array(z.string()).min(1),
-      products: z.array(item),
-      services: z.array(item).min(1),
-      certifications_and_compliance: z.array(item).min(1),
-      esg: z.object({ environmental: z.array(item).min(1), social: z.array(item).min(1), governance: z.array(item).min(1) }),
-      key_information: z.object({
-        email: z.string().regex(/@[a-z0-9-]+\.example\.com$/),
-        phone: z.string().regex(/^\+47 555 /),
-        address: z.string().min(1),
-        organization_number: z.string(),
+      products: z.array(z.object({ name: z.string().min(1), description: z.string() })).max(1),
+      services: none,
+      certifications_and_compliance: none,
+      esg: z.object({ environmental: none, social: none, governance: none }),
+      key_information: z.object({ email: z.literal(""), phone: z.literal(""), address: z.string(), organization_number: z.string() }),
+      source: z.object({
+        url: z.string().startsWith("https://virksomhet.brreg.no/nb/oppslag/enheter/"),
+        title: z.literal("Brønnøysund Register Centre"),
+        snippet: z.string().min(1),
       }),
-      source: z.object({ url: z.string().startsWith("https://"), title: z.string().min(1), snippet: z.string().min(1) }),
     });
 
     for (const orgNumber of demoNumbers) {
@@ -283,7 +286,11 @@ describe("registry demo world", () => {
       for (const n of notifications) expect(new URL(n.url ?? "").hostname).toMatch(/\.example\.com$/);
 
       const intel = await db().selectFrom("supplier_intelligence").select("data").where("company_id", "=", id).executeTakeFirstOrThrow();
-      expect(intelligence.parse(JSON.parse(intel.data)).key_information.organization_number).toBe(orgNumber);
+      const stored = intelligence.parse(JSON.parse(intel.data));
+      expect(stored.key_information.organization_number).toBe(orgNumber);
+      const registered = await db().selectFrom("companies").select(["industry_description"]).where("id", "=", id).executeTakeFirstOrThrow();
+      // The only product named is the registered line of business.
+      expect(stored.products.map((p) => p.name)).toEqual(registered.industry_description ? [registered.industry_description] : []);
     }
   });
 

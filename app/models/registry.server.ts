@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { ftsQuery } from "./fts";
 import { db } from "@server/db";
 import type { FinancialRiskScore, FinancialStatement } from "./financials";
+import { composeIntelligence, factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "./supplier-intelligence";
 
 /**
  * Reads of the registry store in the shapes of spec 02 §3. Registry data is
@@ -461,9 +462,15 @@ export async function country(iso2: string): Promise<CountryOut | null> {
   };
 }
 
-export async function supplierIntelligence(companyId: number): Promise<JsonValue | null> {
-  const row = await db().selectFrom("supplier_intelligence").select(["data"]).where("company_id", "=", companyId).executeTakeFirst();
-  return row ? JSON.parse(row.data) : null;
+/**
+ * Supplier intelligence composed from the company's registry facts in the
+ * reader's language (decision 028): never a stored or generated text that
+ * could contradict the registry. Null when the registry says neither industry
+ * nor purpose.
+ */
+export async function supplierIntelligence(companyId: number, language: IntelligenceLanguage = "en"): Promise<ComposedIntelligence | null> {
+  const row = await db().selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
+  return row ? composeIntelligence(factsOfCompany(row), language) : null;
 }
 
 /** A value stored as JSON text and read back as it is. */

@@ -50,7 +50,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
     soft("board relations", boardRelations(company.id), []),
     soft("announcements", announcements(company.id), []),
     soft("country", country(company.country_code), null),
-    soft("intelligence", supplierIntelligence(company.id), null),
+    soft("intelligence", supplierIntelligence(company.id, input.viewer?.language), null),
     soft(
       "notifications",
       notificationsForCompany({ orgNumber: company.org_number, minRiskScore: REPUTATION_MIN_RISK_SCORE, viewer: input.viewer }).then((n) => n ?? []),

@@ -6,13 +6,13 @@ import { methodNotAllowed, notFound } from "~/http/responses.server";
 import { findCompany, supplierIntelligence } from "~/models/registry.server";
 import { orgNumberQuery } from "~/models/registry-params";
 
-/** GET /api/ai-reports/supplier-intelligence?organizationId= — `{data}`; 404 when there is no summary. */
+/** GET /api/ai-reports/supplier-intelligence?organizationId= — `{data}` composed from the registry's facts in the user's language; 404 when the registry says neither industry nor purpose. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "registryRead");
+  const user = await requireUser(request, "registryRead");
   const { organizationId } = readQuery(request, orgNumberQuery("organizationId"));
   const company = await findCompany(organizationId);
   if (!company) throw notFound(`No organisation ${organizationId}`);
-  const data = await supplierIntelligence(company.id);
+  const data = await supplierIntelligence(company.id, user.language);
   if (!data) throw notFound("No Supplier Intelligence found for this organization.");
   return json({ data });
 }

@@ -9,6 +9,7 @@ import { action as boardAction, loader as boardApi } from "~/routes/api.business
 import { action as boardFormerAction, loader as boardFormerApi } from "~/routes/api.business-api.board_former";
 import { action as personAction, loader as personApi } from "~/routes/api.business-api.person";
 import { action as treeAction, loader as treeApi } from "~/routes/api.business-api.get_ownership_tree";
+import { composeIntelligence, factsOfCompany } from "~/models/supplier-intelligence";
 import { action as intelligenceAction, loader as intelligenceApi } from "~/routes/api.ai-reports.supplier-intelligence";
 import { args, call, form, get } from "../helpers/requests";
 
@@ -59,7 +60,12 @@ beforeAll(async () => {
   await userWithLevel("analyst@api.test", 2);
   await userWithLevel("viewer@api.test", 1);
   ids.holding = await company("910000001", "Fjordholding AS", { number_of_employees: 3 });
-  ids.mid = await company("910000002", "Fjord Industri AS", { number_of_employees: 120 });
+  ids.mid = await company("910000002", "Fjord Industri AS", {
+    number_of_employees: 120,
+    industry_code: "25.110",
+    industry_description: "Produksjon av metallkonstruksjoner",
+    purpose: "Sveising og montasje av stålkonstruksjoner.",
+  });
   ids.leaf = await company("910000003", "Fjord Verksted AS", { number_of_employees: 40 });
   ids.leaf2 = await company("910000004", "Fjord Service AS");
   ids.deep = await company("910000005", "Fjord Smie AS");
@@ -109,9 +115,10 @@ beforeAll(async () => {
     .insertInto("shareholdings")
     .values({ company_id: ids.leaf2, holder_company_id: null, holder_person_id: ids.kari, percent: 12.5, relation_type: null, updated_at: now })
     .execute();
+  // A stored (invented) summary must not be what the API answers: it composes from the registry (decision 028).
   await db()
     .insertInto("supplier_intelligence")
-    .values({ company_id: ids.mid, data: JSON.stringify({ overview: { description: "Makes things." }, tags: ["steel"] }), generated_at: now })
+    .values({ company_id: ids.mid, data: JSON.stringify({ overview: { description: "Makes consumer electronics." }, tags: ["steel"] }), generated_at: now })
     .execute();
 });
 
@@ -262,9 +269,29 @@ describe("company data", () => {
     expect((await call(treeApi, as("analyst@api.test", "/api/business-api/get_ownership_tree?organizationId=910000001&fraction=2"))).status).toBe(400);
   });
 
-  it("supplier intelligence: {data}, or 404 when there is none", async () => {
+  it("supplier intelligence: {data} composed from the registry's facts in the user's language, or 404 when it says neither industry nor purpose", async () => {
+    const facts = await db().selectFrom("companies").selectAll().where("id", "=", ids.mid).executeTakeFirstOrThrow();
     const ok = await call(intelligenceApi, as("analyst@api.test", "/api/ai-reports/supplier-intelligence?organizationId=910000002"));
-    expect(await ok.json()).toEqual({ data: { overview: { description: "Makes things." }, tags: ["steel"] } });
+    expect(ok.status).toBe(200);
+    const { data } = await ok.json();
+    expect(data).toEqual(composeIntelligence(factsOfCompany(facts), "en"));
+    expect(data.overview.description).toContain("Fjord Industri AS");
+    expect(data.overview.description).not.toContain("consumer electronics");
+    expect(data.products).toEqual([{ name: "Produksjon av metallkonstruksjoner", description: "Sveising og montasje av stålkonstruksjoner." }]);
+    expect(data.certifications_and_compliance).toEqual([]);
+    expect(data.source.url).toBe("https://virksomhet.brreg.no/nb/oppslag/enheter/910000002");
+
+    await db().updateTable("users").set({ language: "no" }).where("email", "=", "analyst@api.test").execute();
+    try {
+      const no = await call(intelligenceApi, as("analyst@api.test", "/api/ai-reports/supplier-intelligence?organizationId=910000002"));
+      const body = await no.json();
+      expect(body.data.language).toBe("no");
+      expect(body.data.label).toBe("Satt sammen fra registerdata");
+      expect(body.data.source.title).toBe("Brønnøysundregistrene");
+    } finally {
+      await db().updateTable("users").set({ language: "en" }).where("email", "=", "analyst@api.test").execute();
+    }
+
     const none = await call(intelligenceApi, as("analyst@api.test", "/api/ai-reports/supplier-intelligence?organizationId=910000001"));
     expect(none.status).toBe(404);
     expect((await none.json()).message).toBe("No Supplier Intelligence found for this organization.");

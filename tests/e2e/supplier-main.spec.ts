@@ -3,7 +3,8 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "./test";
 import { readIntelligence } from "../../app/components/supplier/main-helpers";
 import { formatDate, formatThousands } from "../../app/models/format";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { composeIntelligence, factsOfCompany } from "../../app/models/supplier-intelligence";
+import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 
 /**
@@ -131,7 +132,7 @@ test.describe("the richest supplier", () => {
     await expect(geography.getByText(/World Bank.*CC BY 4\.0/)).toBeVisible();
 
     const intelligence = region(page, "Supplier intelligence");
-    await expect(intelligence.getByText("AI-generated")).toBeVisible();
+    await expect(intelligence.getByText("Composed from registry data", { exact: true })).toBeVisible();
 
     const announcements = region(page, "Announcements");
     await expect(announcements.getByRole("listitem")).toHaveCount(5);
@@ -186,43 +187,66 @@ test.describe("the richest supplier", () => {
     await expect(items).toHaveCount(5);
   });
 
-  test("supplier intelligence: collapsed shows 2 names per list, expanded every item with descriptions and the source snippet", async ({ page }) => {
+  test("supplier intelligence: composed from the registry's facts; collapsed 2 tags and no descriptions, expanded the descriptions, key information and the source snippet", async ({
+    page,
+  }) => {
     const company = richestCompany();
-    const [stored] = queryDb<{ data: string }>("select data from supplier_intelligence where company_id = ?", company.id);
-    const intel = readIntelligence(JSON.parse(stored.data));
-    if (!intel) throw new Error("the richest company's intelligence is empty");
-    const lists = [
-      { name: "Products", items: intel.products },
-      { name: "Services", items: intel.services },
-      { name: "Certifications and compliance", items: intel.certifications },
-    ];
-    const long = lists.find((l) => l.items.length > 2 && l.items[2].description) ?? lists.find((l) => l.items.length > 0 && l.items[0].description);
-    if (!long) throw new Error("the richest company's intelligence has no list with descriptions");
+    const [row] = queryDb<Parameters<typeof factsOfCompany>[0]>("select * from companies where id = ?", company.id);
+    const intel = readIntelligence(composeIntelligence(factsOfCompany(row), "en"));
+    if (!intel) throw new Error("the richest company's registry entry has neither industry nor purpose");
 
     await page.goto(supplierUrl(company.org_number));
     const section = region(page, "Supplier intelligence");
-    await expect(section.getByText(intel.description ?? "(no description stored)")).toBeVisible();
-    for (const l of lists) {
-      if (!l.items.length) continue;
-      const list = section.getByRole("heading", { name: l.name, exact: true }).locator("xpath=following-sibling::ul[1]");
-      await expect(list.getByRole("listitem")).toHaveCount(Math.min(2, l.items.length));
+    await expect(section.getByText("Composed from registry data", { exact: true })).toBeVisible();
+    await expect(section.getByText("AI-generated")).toHaveCount(0);
+    await expect(section.getByText(intel.description ?? "(no description)", { exact: true })).toBeVisible();
+    // The registry says nothing about certifications, ESG or services: those lists render nothing.
+    for (const name of ["Services", "Certifications and compliance", "Environmental", "Social", "Governance"]) {
+      await expect(section.getByRole("heading", { name, exact: true })).toHaveCount(0);
     }
-    await expect(section.getByText(long.items[0].description!, { exact: true })).toHaveCount(0);
+    const products = section.getByRole("heading", { name: "Products", exact: true }).locator("xpath=following-sibling::ul[1]");
+    if (row.industry_description) {
+      await expect(products.getByRole("listitem")).toHaveText([row.industry_description]);
+    } else {
+      await expect(section.getByRole("heading", { name: "Products", exact: true })).toHaveCount(0);
+    }
+    const tags = section.getByRole("heading", { name: "Tags" }).locator("xpath=following-sibling::ul[1]").getByRole("listitem");
+    await expect(tags).toHaveText(intel.tags.length > 2 ? [...intel.tags.slice(0, 2), `and ${intel.tags.length - 2} more`] : intel.tags);
     await expect(section.getByRole("blockquote")).toHaveCount(0);
+    await expect(section.getByRole("link", { name: "Brønnøysund Register Centre" })).toHaveAttribute(
+      "href",
+      `https://virksomhet.brreg.no/nb/oppslag/enheter/${company.org_number}`,
+    );
 
     await section.getByRole("link", { name: "Show more" }).click();
     await expect(page).toHaveURL(/intelligence=expanded/);
-    const list = section.getByRole("heading", { name: long.name, exact: true }).locator("xpath=following-sibling::ul[1]");
-    await expect(list.getByRole("listitem")).toHaveCount(long.items.length);
-    for (const item of long.items) {
-      await expect(list.getByText(item.name, { exact: true })).toBeVisible();
-      if (item.description) await expect(list.getByText(item.description, { exact: true })).toBeVisible();
-    }
-    await expect(section.getByRole("blockquote")).toHaveText(intel.source.snippet ?? "(no snippet stored)");
+    await expect(tags).toHaveText(intel.tags);
+    const purpose = intel.products[0]?.description;
+    if (purpose) await expect(products.getByText(purpose, { exact: true })).toBeVisible();
+    const key = section.getByRole("heading", { name: "Key information" }).locator("xpath=following-sibling::dl[1]");
+    await expect(key.getByText(company.org_number, { exact: true })).toBeVisible();
+    // No e-mail or phone is registered, so none is shown.
+    await expect(key.getByText("Email", { exact: true })).toHaveCount(0);
+    await expect(key.getByText("Phone", { exact: true })).toHaveCount(0);
+    await expect(section.getByRole("blockquote")).toHaveText(intel.source.snippet ?? "(no snippet)");
 
     await section.getByRole("link", { name: "Show less" }).click();
     await expect(page).not.toHaveURL(/intelligence=expanded/);
-    await expect(section.getByText(long.items[0].description!, { exact: true })).toHaveCount(0);
+    await expect(section.getByRole("blockquote")).toHaveCount(0);
+  });
+
+  test("supplier intelligence in Norwegian: composed in the user's language with a truthful label", async ({ page, context }) => {
+    const company = richestCompany();
+    await signIn(context, await createUser({ accessLevel: 2, language: "no" }));
+    const [row] = queryDb<Parameters<typeof factsOfCompany>[0]>("select * from companies where id = ?", company.id);
+    const intel = readIntelligence(composeIntelligence(factsOfCompany(row), "no"));
+    if (!intel) throw new Error("the richest company's registry entry has neither industry nor purpose");
+    await page.goto(supplierUrl(company.org_number));
+    const section = region(page, "Leverandørinnsikt");
+    await expect(section.getByText("Satt sammen fra registerdata", { exact: true })).toBeVisible();
+    await expect(section.getByText(intel.description ?? "(no description)", { exact: true })).toBeVisible();
+    await expect(section.getByText("Skrevet på engelsk")).toHaveCount(0);
+    await expect(section.getByRole("link", { name: "Brønnøysundregistrene" })).toBeVisible();
   });
 
   test("the order button links to the credit dialog with country and registration number", async ({ page }) => {

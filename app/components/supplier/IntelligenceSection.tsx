@@ -6,9 +6,11 @@ import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
 /**
- * Supplier intelligence (spec 02 §4): an AI-generated summary. Collapsed it
- * shows 2 names per list; expanded (intelligence=expanded, a link, so it works
- * without JavaScript) every item with its description and the source snippet.
+ * Supplier intelligence (spec 02 §4), composed from the registry's facts
+ * (decision 028) and labelled so. Collapsed it shows 2 names per list; expanded
+ * (intelligence=expanded, a link, so it works without JavaScript) every item
+ * with its description and the source snippet. Lists the registry says nothing
+ * about (certifications, ESG) are empty and render nothing.
  */
 export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplier");
@@ -16,7 +18,7 @@ export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?
   const [params] = useSearchParams();
   const intel = readIntelligence(data.intelligence);
   const expanded = params.get("intelligence") === "expanded";
-  const badge = <span className="badge badge-sm border border-violet-300 bg-violet-100 text-violet-900">{t("intelligence.aiGenerated")}</span>;
+  const badge = <span className="badge badge-sm border border-sky-300 bg-sky-100 text-sky-900">{t("intelligence.fromRegistry")}</span>;
   if (!intel) {
     return (
       <Section id="intelligence" title={t("intelligence.title")}>
