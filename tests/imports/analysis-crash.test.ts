@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, it } from "vitest";
 import { db } from "@server/db";
 import { saveFile } from "@server/storage";
 import { createImport } from "~/models/supplier-imports.server";
 import { company, makeOrg } from "../helpers/fixtures";
+import { until } from "../helpers/until";
 
 /**
  * kill -9 in the middle of an analysis: a real worker process running the supplier-analysis handler is killed with
@@ -32,16 +32,6 @@ function startChild(name: string) {
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
-
-async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, describe: () => string): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value)}\n${describe()}`);
-    await sleep(20);
-  }
-}
 
 it("a worker killed with SIGKILL mid-analysis: the next one finishes the import once", async () => {
   const orgId = await makeOrg("Crash Importer AS", "customer");

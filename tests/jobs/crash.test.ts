@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, expect, it } from "vitest";
 import { db } from "@server/db";
 import { enqueueJob } from "@server/jobs/queue";
+import { until } from "../helpers/until";
 
 /**
  * kill -9 in the middle of a job: a real worker process (tests/jobs/crash-child.ts) is killed with SIGKILL while its job is half
@@ -33,16 +33,6 @@ afterAll(() => {
 });
 
 const job = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-
-async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, describe: () => string): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value)}\n${describe()}`);
-    await sleep(25);
-  }
-}
 
 it("a worker killed with SIGKILL mid-job: another worker finishes the job exactly once, with no duplicate rows", async () => {
   await sql`create table crash_rows (job_id integer not null, item integer not null, attempt integer not null)`.execute(db());

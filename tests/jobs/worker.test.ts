@@ -5,18 +5,9 @@ import { createDb, databaseFile, db } from "@server/db";
 import { enqueueJob, JOB_FAILED_KEY } from "@server/jobs/queue";
 import { JobLeaseLost, PermanentJobError, type JobHandler } from "@server/jobs/types";
 import { startWorker, type Worker } from "@server/jobs/worker";
+import { until } from "../helpers/until";
 
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-
-async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
-    await sleep(20);
-  }
-}
 
 const workers: Worker[] = [];
 function worker(options: Parameters<typeof startWorker>[0]): Worker {

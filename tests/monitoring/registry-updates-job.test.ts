@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -21,6 +20,7 @@ import {
 import { jobSchedules } from "~/entry.server";
 import { follow, makeOrg } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
+import { until } from "../helpers/until";
 
 const SAMPLE = path.resolve("server/seed-data/brreg/enheter-selection.csv");
 const FIXTURES = path.resolve("tests/fixtures/brreg-updates");
@@ -127,16 +127,6 @@ async function registry(): Promise<Registry> {
 
 const job = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
-async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
-    await sleep(20);
-  }
-}
-
 const notifications = () =>
   db()
     .selectFrom("risk_notifications")
@@ -190,6 +180,7 @@ describe("the monitor.brreg-updates job", () => {
     const done = await until(
       () => job(id),
       (j) => j.status === "done" || j.status === "failed",
+      8_000,
     );
     reg.feed = normal;
 
@@ -216,6 +207,7 @@ describe("the monitor.brreg-updates job", () => {
     const done = await until(
       () => job(id),
       (j) => j.status === "done" || j.status === "failed",
+      8_000,
     );
     expect(done.status).toBe("done");
     expect(reg.feedQueries).toEqual(["1001", "1004"]);
@@ -230,6 +222,7 @@ describe("the monitor.brreg-updates job", () => {
     const done = await until(
       () => job(id),
       (j) => j.status === "done" || j.status === "failed",
+      8_000,
     );
     reg.feed = normal;
     expect(done).toMatchObject({ status: "failed", attempts: 1 });
@@ -253,6 +246,7 @@ describe("the monitor.brreg-updates job", () => {
       const done = await until(
         () => job(id),
         (j) => j.status === "done",
+        8_000,
       );
       expect(JSON.parse(done.result!)).toMatchObject({ skipped: "off" });
     } finally {
