@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/translations";
+import { isPlainClick } from "~/components/ui/download";
 
 // The panel, its markdown (marked) and its requests load when it first opens (decision 015, 027): pages carry only this button.
 const ChatPanel = lazy(() => import("./ChatPanel").then((m) => ({ default: m.ChatPanel })));
@@ -28,7 +29,7 @@ export function ChatLauncher({ provider }: { provider: string }) {
           title={t("title")}
           className="btn btn-circle btn-primary btn-lg fixed right-4 bottom-4 z-40 shadow-lg print:hidden"
           onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             setOpened(true);
             setOpen(true);

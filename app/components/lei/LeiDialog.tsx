@@ -20,6 +20,7 @@ import {
   type LeiResultView,
 } from "~/models/lei";
 import { useLeiLinks, type LeiDialogState } from "./links";
+import { isPlainClick } from "~/components/ui/download";
 
 /** The ultimate parent as the dialog knows it: being asked for, found, or not there. */
 type ParentState = { state: "loading" } | { state: "none" } | { state: "found"; card: LeiEntityCard };
@@ -212,7 +213,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
 
   /** A link of the dialog that, with JavaScript, does its work in place instead of loading the page again. */
   const inPlace = (run: () => void) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     run();
   };
@@ -600,7 +601,6 @@ function CopyLei({ lei }: { lei: string }) {
         size={22}
         onFocus={(event) => event.currentTarget.select()}
         className="input input-sm w-auto max-w-full font-mono"
-        data-testid="lei-value"
       />
       {hydrated ? (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} aria-label={t("copyLei", { lei })}>

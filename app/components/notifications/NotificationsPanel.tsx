@@ -16,6 +16,7 @@ import {
 } from "~/models/notifications";
 import type { NotificationsPanelData } from "~/models/notifications-panel.server";
 import { NotificationSummary, type NotificationRowData } from "./NotificationItem";
+import { isPlainClick } from "~/components/ui/download";
 
 interface Filters {
   minRiskScore: string;
@@ -80,7 +81,6 @@ export function NotificationsPanel({
   const [offset, setOffset] = useState(data?.offset ?? 0);
   const [loading, setLoading] = useState(false);
   const call = useRef<AbortController>();
-  const listRef = useRef<HTMLOListElement>(null);
 
   const load = useCallback(async (applied: Filters, from: number, append: boolean) => {
     call.current?.abort();
@@ -191,7 +191,7 @@ export function NotificationsPanel({
           </p>
           {items.length === 0 && !loading ? <p className="text-sm text-base-content/70">{t("empty")}</p> : null}
           {items.length > 0 ? (
-            <ol ref={listRef} aria-label={t("list")} className="flex flex-col divide-y divide-base-300" data-testid="notifications-list">
+            <ol aria-label={t("list")} className="flex flex-col divide-y divide-base-300">
               {items.map((n) => (
                 <li key={n.id} className="py-3">
                   <NotificationSummary notification={n} />
@@ -213,7 +213,7 @@ export function NotificationsPanel({
                 preventScrollReset
                 className="btn btn-outline btn-sm"
                 onClick={(event) => {
-                  if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  if (!hydrated || !isPlainClick(event)) return;
                   event.preventDefault();
                   if (!loading) void load(filters, offset, true);
                 }}

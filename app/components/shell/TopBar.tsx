@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { SearchBox } from "~/components/search/SearchBox";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { isPlainClick } from "~/components/ui/download";
 
 export interface ShellUser {
   email: string;
@@ -154,18 +155,14 @@ export function TopBar({
             title={t("topBar.notifications")}
             preventScrollReset
             onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               onOpenNotifications();
             }}
           >
             <Icon name="bell" />
             {unreadNotifications ? (
-              <span
-                className="badge badge-xs absolute -right-0.5 -top-0.5 h-4 min-w-4 border-0 bg-red-700 px-1 text-[0.625rem] text-white"
-                aria-hidden="true"
-                data-testid="unread-count"
-              >
+              <span className="badge badge-xs absolute -right-0.5 -top-0.5 h-4 min-w-4 border-0 bg-red-700 px-1 text-[0.625rem] text-white" aria-hidden="true">
                 {unreadNotifications > 99 ? "99+" : unreadNotifications}
               </span>
             ) : null}

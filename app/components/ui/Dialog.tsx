@@ -3,6 +3,7 @@ import { useId, useRef } from "react";
 import { useTranslation } from "~/translations";
 import { Icon } from "./icons";
 import { useModal } from "./useModal";
+import { isPlainClick } from "~/components/ui/download";
 
 /** Stacking of layers: a page's dialog (1), a dialog over it (2), a confirmation step over both (3). */
 const LAYERS = { 1: "z-50", 2: "z-[60]", 3: "z-[70]" } as const;
@@ -104,7 +105,7 @@ export function Dialog({
   const full = variant === "full-screen";
   const closeHere = onClose
     ? (event: React.MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         onClose();
       }
