@@ -1,19 +1,14 @@
 /**
- * Industry profiles for generating plausible figures and texts. Keyed by NACE
+ * Industry profiles for generating plausible figures. Keyed by NACE
  * division (the first two digits of industry_code). The economics are rough
  * Norwegian averages in NOK thousands: revenue and personnel cost per
  * employee, cost shares, margin and growth spread, and how asset-heavy the
  * business is. They only need to make companies of different industries look
  * different in the right direction, not to be statistics.
  */
-
-type Item = readonly [name: string, description: string];
-
 export interface Sector {
   key: string;
   divisions: readonly (readonly [number, number])[];
-  /** English noun phrase for texts: "an electrical installation company". */
-  label: string;
   revenuePerEmployee: number;
   /** Revenue range of a unit without registered staff (holding, rental, sole activity). */
   microRevenue: readonly [number, number];
@@ -30,29 +25,7 @@ export interface Sector {
   /** Inventories as a share of revenue. */
   inventoryShare: number;
   receivableDays: number;
-  tags: readonly string[];
-  sentence: string;
-  products: readonly Item[];
-  services: readonly Item[];
-  certifications: readonly Item[];
-  environmental: readonly Item[];
-  social: readonly Item[];
-  governance: readonly Item[];
 }
-
-const COMMON_GOVERNANCE: readonly Item[] = [
-  ["Code of conduct", "A written code of conduct applies to employees and is referred to in supplier contracts."],
-  ["Anti-corruption routine", "Gifts and hospitality are registered; whistle-blowing channel open to employees and partners."],
-  ["Annual accounts filed", "Annual accounts are filed with the Register of Company Accounts and audited by an external auditor."],
-  ["Privacy (GDPR)", "Personal data is processed under a documented privacy policy with data processing agreements."],
-];
-
-const COMMON_SOCIAL: readonly Item[] = [
-  ["HSE system", "Internal control under the Norwegian Working Environment Act, with registered deviations and follow-up."],
-  ["Pay and working conditions", "Wages at or above the applicable collective agreement; working hours are recorded."],
-  ["Apprenticeships", "Takes apprentices and trainees in cooperation with the county's vocational schools."],
-  ["Transparency Act due diligence", "Publishes an account of due diligence on human rights and decent working conditions in the supply chain."],
-];
 
 const s = (x: Sector) => x;
 
@@ -60,7 +33,6 @@ export const SECTORS: readonly Sector[] = [
   s({
     key: "primary",
     divisions: [[1, 3]],
-    label: "farming, forestry and seafood",
     revenuePerEmployee: 3500,
     microRevenue: [200, 3000],
     materialShare: 0.45,
@@ -73,34 +45,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.15, 0.3, 0.5, 0.05],
     inventoryShare: 0.25,
     receivableDays: 30,
-    tags: ["Seafood", "Agriculture", "Primary industry"],
-    sentence: "It produces raw materials for the Norwegian food industry and for export.",
-    products: [
-      ["Farmed salmon and trout", "Fresh and frozen fish delivered to processors and exporters."],
-      ["Grain and feed", "Grain, silage and feed ingredients from own and leased land."],
-      ["Timber", "Sawlogs and pulpwood from managed forest."],
-    ],
-    services: [
-      ["Contract harvesting", "Harvesting and transport for neighbouring producers."],
-      ["Cold storage", "Temporary storage of catch and produce."],
-    ],
-    certifications: [
-      ["ASC / GLOBALG.A.P.", "Farm certification for responsible aquaculture and agriculture."],
-      ["Debio organic", "Organic production approved by Debio."],
-      ["Mattilsynet approval", "Approved establishment registered with the Norwegian Food Safety Authority."],
-    ],
-    environmental: [
-      ["Fish welfare and escapes", "Reports escape incidents and sea-lice counts weekly."],
-      ["Land use", "Crop rotation plan and buffer zones along watercourses."],
-      ["Fuel use", "Moving the machinery fleet to HVO biodiesel."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "petroleum",
     divisions: [[5, 9]],
-    label: "oil, gas and mining services",
     revenuePerEmployee: 9000,
     microRevenue: [500, 5000],
     materialShare: 0.35,
@@ -113,32 +61,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.2, 0.6, 0.1],
     inventoryShare: 0.06,
     receivableDays: 55,
-    tags: ["Oil and gas", "Offshore", "Energy"],
-    sentence: "It serves operators on the Norwegian continental shelf.",
-    products: [
-      ["Subsea equipment", "Manifolds, connectors and control modules for subsea fields."],
-      ["Aggregates", "Crushed stone and gravel for construction."],
-    ],
-    services: [
-      ["Drilling and well services", "Well intervention, drilling support and plug-and-abandonment."],
-      ["Maintenance and modifications", "Offshore maintenance campaigns and brownfield modifications."],
-    ],
-    certifications: [
-      ["ISO 9001", "Quality management system certified by an accredited body."],
-      ["Achilles JQS", "Qualified supplier in the Joint Qualification System for the Nordic energy sector."],
-      ["ISO 45001", "Occupational health and safety management."],
-    ],
-    environmental: [
-      ["Emissions to air", "Scope 1 and 2 emissions reported annually; electrification of operations."],
-      ["Discharges to sea", "Discharge permits followed up under the Pollution Control Act."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "food",
     divisions: [[10, 12]],
-    label: "food and beverage production",
     revenuePerEmployee: 3200,
     microRevenue: [300, 3000],
     materialShare: 0.55,
@@ -151,29 +77,6 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.08, 0.4, 0.45, 0.07],
     inventoryShare: 0.1,
     receivableDays: 35,
-    tags: ["Food production", "FMCG", "Bakery"],
-    sentence: "It makes food and drink for grocery chains, catering and its own outlets.",
-    products: [
-      ["Bread and pastries", "Fresh bread, cakes and pastries baked daily."],
-      ["Processed seafood", "Fillets, fish cakes and ready meals."],
-      ["Beverages", "Soft drinks, juice and craft beer."],
-    ],
-    services: [
-      ["Private label production", "Products made under the customer's brand."],
-      ["Catering deliveries", "Daily deliveries to canteens and cafés."],
-    ],
-    certifications: [
-      ["FSSC 22000", "Food safety management system certification."],
-      ["Nyt Norge", "Origin label for Norwegian food products."],
-      ["HACCP", "Hazard analysis and critical control points in all production lines."],
-    ],
-    environmental: [
-      ["Food waste", "Signatory of the Norwegian industry agreement on reducing food waste."],
-      ["Packaging", "Member of Grønt Punkt Norge; moving to recyclable packaging."],
-      ["Energy", "Heat recovery from ovens and refrigeration."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "light-manufacturing",
@@ -181,7 +84,6 @@ export const SECTORS: readonly Sector[] = [
       [13, 18],
       [31, 32],
     ],
-    label: "light manufacturing",
     revenuePerEmployee: 1900,
     microRevenue: [200, 2500],
     materialShare: 0.4,
@@ -194,33 +96,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.08, 0.35, 0.5, 0.07],
     inventoryShare: 0.18,
     receivableDays: 40,
-    tags: ["Manufacturing", "Furniture", "Printing"],
-    sentence: "It produces goods in small and medium series for Nordic customers.",
-    products: [
-      ["Furniture and interiors", "Tables, shelving and fittings for homes and offices."],
-      ["Printed matter", "Packaging, labels and commercial print."],
-      ["Textiles", "Workwear and technical textiles."],
-    ],
-    services: [
-      ["Custom production", "Made-to-order items from the customer's drawings."],
-      ["Assembly", "Assembly and installation at the customer's site."],
-    ],
-    certifications: [
-      ["ISO 9001", "Quality management system."],
-      ["Svanemerket (Nordic Swan)", "Ecolabel for selected product lines."],
-      ["FSC Chain of Custody", "Traceable certified wood and paper."],
-    ],
-    environmental: [
-      ["Materials", "Share of recycled and certified raw materials reported annually."],
-      ["Waste sorting", "Sorting rate above 80 % at the production site."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "process",
     divisions: [[19, 24]],
-    label: "process industry",
     revenuePerEmployee: 5000,
     microRevenue: [500, 5000],
     materialShare: 0.55,
@@ -233,29 +112,6 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.35, 0.55, 0.05],
     inventoryShare: 0.14,
     receivableDays: 45,
-    tags: ["Process industry", "Chemicals", "Metals"],
-    sentence: "It runs energy-intensive production for industrial customers in Europe.",
-    products: [
-      ["Chemicals", "Industrial chemicals and coatings."],
-      ["Concrete and building materials", "Ready-mix concrete, elements and blocks."],
-      ["Metal products", "Aluminium and steel semi-finished goods."],
-    ],
-    services: [
-      ["Technical support", "Application support and testing for customers."],
-      ["Recycling", "Take-back of scrap and residues."],
-    ],
-    certifications: [
-      ["ISO 14001", "Environmental management system."],
-      ["ISO 50001", "Energy management system."],
-      ["EPD", "Environmental product declarations for main products."],
-    ],
-    environmental: [
-      ["Emission permit", "Operates under a permit from the Norwegian Environment Agency."],
-      ["Energy efficiency", "Member of Enova's industry programme."],
-      ["Carbon intensity", "Reports CO2 per tonne produced."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "engineering",
@@ -263,7 +119,6 @@ export const SECTORS: readonly Sector[] = [
       [25, 30],
       [33, 33],
     ],
-    label: "engineering and machinery",
     revenuePerEmployee: 2600,
     microRevenue: [300, 3000],
     materialShare: 0.42,
@@ -276,34 +131,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.3, 0.5, 0.1],
     inventoryShare: 0.15,
     receivableDays: 55,
-    tags: ["Engineering", "Machinery", "Industrial services"],
-    sentence: "It builds and maintains machinery and metal structures for industry and the maritime sector.",
-    products: [
-      ["Steel structures", "Welded structures, platforms and frames."],
-      ["Machinery and components", "Hydraulics, winches and machined parts."],
-      ["Electronic equipment", "Control systems and instruments."],
-    ],
-    services: [
-      ["Repair and overhaul", "Workshop and on-site repair of machines and vessels."],
-      ["Engineering", "Design, calculations and documentation."],
-      ["Service agreements", "Planned maintenance with guaranteed response times."],
-    ],
-    certifications: [
-      ["ISO 9001", "Quality management system."],
-      ["ISO 3834", "Quality requirements for fusion welding."],
-      ["Achilles JQS", "Qualified supplier for the Nordic energy sector."],
-    ],
-    environmental: [
-      ["Energy use", "LED lighting and heat pumps in workshops."],
-      ["Hazardous waste", "Oils and solvents delivered to approved reception."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "energy",
     divisions: [[35, 35]],
-    label: "energy",
     revenuePerEmployee: 14000,
     microRevenue: [500, 8000],
     materialShare: 0.6,
@@ -316,34 +147,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.25, 0.65, 0.05],
     inventoryShare: 0.02,
     receivableDays: 40,
-    tags: ["Energy", "Power", "Renewables"],
-    sentence: "It produces, distributes or trades electricity and district heating.",
-    products: [
-      ["Electricity", "Power supply contracts for households and businesses."],
-      ["District heating", "Heat delivered through the local district heating grid."],
-    ],
-    services: [
-      ["Energy management", "Metering, analysis and energy-saving advice."],
-      ["Grid connection", "Connection and grid services for new customers."],
-      ["EV charging", "Charging infrastructure for fleets and housing cooperatives."],
-    ],
-    certifications: [
-      ["ISO 14001", "Environmental management system."],
-      ["Guarantees of origin", "Renewable power documented with guarantees of origin."],
-      ["ISO 55001", "Asset management."],
-    ],
-    environmental: [
-      ["Renewable share", "Most production from hydropower and wind."],
-      ["Biodiversity", "Environmental flow requirements followed in regulated rivers."],
-      ["Scope 3 reporting", "Reports value chain emissions under the GHG Protocol."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "utilities",
     divisions: [[36, 39]],
-    label: "water, waste and recycling",
     revenuePerEmployee: 2800,
     microRevenue: [300, 4000],
     materialShare: 0.3,
@@ -356,29 +163,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.35, 0.55, 0.05],
     inventoryShare: 0.02,
     receivableDays: 40,
-    tags: ["Waste management", "Recycling", "Circular economy"],
-    sentence: "It collects, sorts and recycles waste for municipalities and businesses.",
-    products: [["Secondary raw materials", "Sorted plastics, metal and paper sold for recycling."]],
-    services: [
-      ["Waste collection", "Collection of household and commercial waste."],
-      ["Hazardous waste handling", "Reception and treatment of hazardous waste."],
-      ["Water and sewage", "Operation of water and wastewater plants."],
-    ],
-    certifications: [
-      ["ISO 14001", "Environmental management system."],
-      ["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."],
-    ],
-    environmental: [
-      ["Recycling rate", "Material recovery rate reported per waste fraction."],
-      ["Fleet", "Biogas and electric collection vehicles."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "construction",
     divisions: [[41, 42]],
-    label: "construction",
     revenuePerEmployee: 2600,
     microRevenue: [200, 4000],
     materialShare: 0.55,
@@ -391,35 +179,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.03, 0.4, 0.5, 0.07],
     inventoryShare: 0.06,
     receivableDays: 50,
-    tags: ["Construction", "Building", "Civil engineering"],
-    sentence: "It builds homes, commercial buildings and infrastructure as main contractor and subcontractor.",
-    products: [["Residential projects", "Apartments and houses developed for sale."]],
-    services: [
-      ["General contracting", "Turnkey and design-build contracts."],
-      ["Renovation", "Rehabilitation and extension of existing buildings."],
-      ["Groundwork", "Excavation, foundations and roads."],
-    ],
-    certifications: [
-      ["Sentral godkjenning", "Central approval for responsibility in building projects."],
-      ["StartBANK", "Registered and qualified in StartBANK."],
-      ["ISO 9001", "Quality management system."],
-    ],
-    environmental: [
-      ["Fossil-free sites", "Electric and HVO-fuelled machinery on building sites."],
-      ["Waste sorting", "Sorting rate reported per project."],
-      ["BREEAM-NOR", "Experience with BREEAM-NOR certified projects."],
-    ],
-    social: [
-      ["HMS card", "All workers on site carry a valid HSE ID card."],
-      ["Subcontractor chain", "At most two levels of subcontractors, as required by public clients."],
-      ...COMMON_SOCIAL.slice(1, 3),
-    ],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "trades",
     divisions: [[43, 43]],
-    label: "building trades",
     revenuePerEmployee: 1700,
     microRevenue: [200, 2500],
     materialShare: 0.35,
@@ -432,30 +195,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.2, 0.65, 0.1],
     inventoryShare: 0.04,
     receivableDays: 45,
-    tags: ["Electrical", "Plumbing", "Building trades"],
-    sentence: "It does electrical, plumbing, carpentry and finishing work in new and existing buildings.",
-    products: [["Installation materials", "Materials supplied as part of installation contracts."]],
-    services: [
-      ["Electrical installation", "Power, lighting, low-voltage and EV chargers."],
-      ["Plumbing and heating", "Sanitary installations, heat pumps and radiators."],
-      ["Service and on-call", "Emergency call-outs and service agreements."],
-    ],
-    certifications: [
-      ["DSB registration", "Registered electrical installation company with the Directorate for Civil Protection."],
-      ["Sentral godkjenning", "Central approval for responsibility in building projects."],
-      ["Våtromssertifikat", "Certified for wet room work."],
-    ],
-    environmental: [
-      ["Vehicle fleet", "Moving service vans to electric."],
-      ["Energy advice", "Advises customers on energy saving and smart control."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "motor",
     divisions: [[45, 45]],
-    label: "motor vehicle sales and repair",
     revenuePerEmployee: 5500,
     microRevenue: [300, 4000],
     materialShare: 0.8,
@@ -468,31 +211,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.55, 0.3, 0.1],
     inventoryShare: 0.18,
     receivableDays: 15,
-    tags: ["Automotive", "Dealer", "Workshop"],
-    sentence: "It sells new and used vehicles and runs an authorised workshop.",
-    products: [
-      ["New and used cars", "Passenger cars and vans, mainly electric."],
-      ["Parts and tyres", "Original parts, tyres and accessories."],
-    ],
-    services: [
-      ["Workshop", "Service, EU inspection and repairs."],
-      ["Tyre hotel", "Seasonal tyre change and storage."],
-    ],
-    certifications: [
-      ["Authorised dealer", "Authorised sales and service agreement with the brand."],
-      ["Statens vegvesen approval", "Approved for periodic vehicle inspection."],
-    ],
-    environmental: [
-      ["Electric share", "Share of electric vehicles in sales reported monthly."],
-      ["Hazardous waste", "Oil, batteries and tyres returned through approved schemes."],
-    ],
-    social: COMMON_SOCIAL,
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "wholesale",
     divisions: [[46, 46]],
-    label: "wholesale",
     revenuePerEmployee: 7000,
     microRevenue: [300, 5000],
     materialShare: 0.76,
@@ -505,33 +227,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.15, 0.35, 0.3, 0.2],
     inventoryShare: 0.14,
     receivableDays: 40,
-    tags: ["Wholesale", "Distribution", "Logistics"],
-    sentence: "It imports and distributes goods to retailers, contractors and industry.",
-    products: [
-      ["Building materials", "Timber, boards, tools and fasteners."],
-      ["Food and beverages", "Branded and private label groceries."],
-      ["Industrial supplies", "Consumables, safety equipment and spare parts."],
-    ],
-    services: [
-      ["Distribution", "Next-day delivery from central warehouse."],
-      ["E-commerce", "B2B web shop with customer prices."],
-    ],
-    certifications: [
-      ["ISO 9001", "Quality management system."],
-      ["ISO 14001", "Environmental management system."],
-      ["amfori BSCI", "Member; audits of high-risk suppliers."],
-    ],
-    environmental: [
-      ["Transport emissions", "Route optimisation and electric distribution trucks."],
-      ["Packaging", "Reusable pallets and less plastic wrapping."],
-    ],
-    social: [["Supplier audits", "Social audits of suppliers in high-risk countries."], ...COMMON_SOCIAL],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "retail",
     divisions: [[47, 47]],
-    label: "retail",
     revenuePerEmployee: 2200,
     microRevenue: [200, 3000],
     materialShare: 0.62,
@@ -544,32 +243,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.35, 0.45, 0.1],
     inventoryShare: 0.16,
     receivableDays: 4,
-    tags: ["Retail", "Consumer goods", "E-commerce"],
-    sentence: "It sells consumer goods through stores and online.",
-    products: [
-      ["Consumer electronics", "Gadgets, accessories and small appliances."],
-      ["Sports and outdoor", "Clothing and equipment for sports and outdoor life."],
-      ["Groceries and beverages", "Daily goods and beverages."],
-    ],
-    services: [
-      ["Click and collect", "Online orders picked up in store."],
-      ["Customer service", "Returns, warranty handling and repairs."],
-    ],
-    certifications: [
-      ["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."],
-      ["Ethical trade", "Member of Ethical Trade Norway."],
-    ],
-    environmental: [
-      ["Store energy", "LED lighting and energy monitoring in all stores."],
-      ["Returns and reuse", "Take-back and resale of used products."],
-    ],
-    social: [["Supply chain", "Due diligence under the Transparency Act for private-label goods."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "transport",
     divisions: [[49, 53]],
-    label: "transport and logistics",
     revenuePerEmployee: 1900,
     microRevenue: [200, 3000],
     materialShare: 0.15,
@@ -582,30 +259,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.03, 0.2, 0.72, 0.05],
     inventoryShare: 0.01,
     receivableDays: 40,
-    tags: ["Transport", "Logistics", "Freight"],
-    sentence: "It moves goods and people by road, sea and air.",
-    products: [],
-    services: [
-      ["Road freight", "Full and part loads across Norway and the Nordics."],
-      ["Distribution", "Last-mile deliveries and temperature-controlled transport."],
-      ["Warehousing", "Storage, picking and cross-docking."],
-    ],
-    certifications: [
-      ["ISO 14001", "Environmental management system."],
-      ["Fair Transport", "Certified under the Norwegian haulage industry's scheme."],
-      ["Løyve", "Licensed for commercial goods transport."],
-    ],
-    environmental: [
-      ["Fleet emissions", "Share of electric and biogas trucks reported annually."],
-      ["Driving style", "Eco-driving training for all drivers."],
-    ],
-    social: [["Drivers' hours", "Tachograph data checked against driving and rest time rules."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "hospitality",
     divisions: [[55, 56]],
-    label: "hotel and restaurant",
     revenuePerEmployee: 950,
     microRevenue: [200, 2500],
     materialShare: 0.3,
@@ -618,28 +275,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.6, 0.3, 0.05],
     inventoryShare: 0.03,
     receivableDays: 8,
-    tags: ["Hospitality", "Restaurant", "Hotel"],
-    sentence: "It runs hotels, restaurants and cafés for business and leisure guests.",
-    products: [["Food and beverages", "À la carte, lunch and take-away."]],
-    services: [
-      ["Accommodation", "Hotel rooms and conference facilities."],
-      ["Catering", "Catering for events and companies."],
-    ],
-    certifications: [
-      ["Mattilsynet smiley", "Food safety inspections with the smiley scheme."],
-      ["Green Key", "Eco-label for hotels and restaurants."],
-    ],
-    environmental: [
-      ["Food waste", "Measures and reports food waste per guest."],
-      ["Local sourcing", "Seasonal menus with local suppliers."],
-    ],
-    social: [["Working hours", "Shift plans and overtime recorded; seasonal staff on written contracts."], ...COMMON_SOCIAL.slice(0, 1)],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "media-telecom",
     divisions: [[58, 61]],
-    label: "media and telecom",
     revenuePerEmployee: 2600,
     microRevenue: [200, 3000],
     materialShare: 0.2,
@@ -652,28 +291,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.35, 0.1, 0.45, 0.1],
     inventoryShare: 0.01,
     receivableDays: 45,
-    tags: ["Media", "Telecom", "Publishing"],
-    sentence: "It publishes content and runs networks for consumers and businesses.",
-    products: [
-      ["Publications", "Newspapers, magazines and books in print and digital."],
-      ["Broadband and mobile", "Fibre and mobile subscriptions."],
-    ],
-    services: [
-      ["Advertising", "Print and digital advertising."],
-      ["Network operations", "Operation and maintenance of communication networks."],
-    ],
-    certifications: [
-      ["ISO 27001", "Information security management."],
-      ["Nkom registration", "Registered provider with the Norwegian Communications Authority."],
-    ],
-    environmental: [["Data centre energy", "Renewable power and heat reuse in data centres."]],
-    social: COMMON_SOCIAL.slice(0, 2),
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "it",
     divisions: [[62, 63]],
-    label: "IT services",
     revenuePerEmployee: 1800,
     microRevenue: [200, 2500],
     materialShare: 0.1,
@@ -686,30 +307,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.45, 0.05, 0.3, 0.2],
     inventoryShare: 0.005,
     receivableDays: 50,
-    tags: ["IT", "Software", "Consulting"],
-    sentence: "It develops software and runs IT operations for business customers.",
-    products: [
-      ["Software licences", "Subscription software for finance, HR and logistics."],
-      ["Hardware", "Workplace equipment supplied with service agreements."],
-    ],
-    services: [
-      ["Software development", "Custom development and integrations."],
-      ["Managed services", "Operations, monitoring and user support."],
-      ["Accounting and payroll systems", "Hosting and support of ERP systems."],
-    ],
-    certifications: [
-      ["ISO 27001", "Information security management."],
-      ["ISAE 3402", "Independent assurance report on controls."],
-      ["Microsoft Solutions Partner", "Partner designation for cloud services."],
-    ],
-    environmental: [["Cloud footprint", "Hosting in data centres with renewable power."]],
-    social: [["Competence", "Training budget per employee and internal certification programmes."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: [["Information security", "Security incidents handled under a documented incident process."], ...COMMON_GOVERNANCE],
   }),
   s({
     key: "finance",
     divisions: [[64, 66]],
-    label: "financial services",
     revenuePerEmployee: 4500,
     microRevenue: [0, 2000],
     materialShare: 0,
@@ -722,22 +323,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.05, 0.05, 0.85],
     inventoryShare: 0,
     receivableDays: 20,
-    tags: ["Finance", "Investment", "Insurance"],
-    sentence: "It manages capital, lends and invests.",
-    products: [["Investment funds", "Alternative investment funds for professional investors."]],
-    services: [
-      ["Asset management", "Management of own and clients' investments."],
-      ["Credit", "Loans and leasing to businesses."],
-    ],
-    certifications: [["Finanstilsynet licence", "Licensed by the Financial Supervisory Authority of Norway."]],
-    environmental: [["Responsible investment", "ESG screening of investments."]],
-    social: COMMON_SOCIAL.slice(0, 1),
-    governance: [["Anti-money laundering", "Customer due diligence under the Anti-Money Laundering Act."], ...COMMON_GOVERNANCE],
   }),
   s({
     key: "real-estate",
     divisions: [[68, 68]],
-    label: "real estate",
     revenuePerEmployee: 6000,
     microRevenue: [300, 15000],
     materialShare: 0,
@@ -750,28 +339,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0, 0.95, 0.02, 0.03],
     inventoryShare: 0,
     receivableDays: 10,
-    tags: ["Real estate", "Property management", "Rental"],
-    sentence: "It owns, develops and lets commercial and residential property.",
-    products: [["Commercial premises", "Offices, retail and warehouse space for lease."]],
-    services: [
-      ["Property management", "Technical and commercial management of buildings."],
-      ["Development", "Development of new residential and commercial projects."],
-    ],
-    certifications: [
-      ["BREEAM-NOR In-Use", "Environmental certification of buildings in operation."],
-      ["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."],
-    ],
-    environmental: [
-      ["Energy labels", "Energy label per building; upgrades of low-rated buildings."],
-      ["EU taxonomy", "Reports taxonomy alignment of the property portfolio."],
-    ],
-    social: COMMON_SOCIAL.slice(0, 2),
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "professional",
     divisions: [[69, 75]],
-    label: "professional services",
     revenuePerEmployee: 1500,
     microRevenue: [200, 2500],
     materialShare: 0.05,
@@ -784,28 +355,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.25, 0.1, 0.35, 0.3],
     inventoryShare: 0,
     receivableDays: 55,
-    tags: ["Consulting", "Engineering", "Accounting"],
-    sentence: "It advises businesses and public bodies on engineering, accounting, law and management.",
-    products: [],
-    services: [
-      ["Accounting and payroll", "Bookkeeping, payroll and annual accounts."],
-      ["Engineering consultancy", "Design and project management for buildings and infrastructure."],
-      ["Legal and tax advice", "Contracts, employment law and tax."],
-      ["Architecture", "Architectural design and planning."],
-    ],
-    certifications: [
-      ["Authorised accounting firm", "Authorised by the Financial Supervisory Authority of Norway."],
-      ["ISO 9001", "Quality management system."],
-      ["Sentral godkjenning", "Central approval for design responsibility."],
-    ],
-    environmental: [["Travel", "Travel policy favouring rail and video meetings."]],
-    social: [["Competence", "Continuing professional education for all advisers."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: [["Independence", "Conflicts of interest checked before each engagement."], ...COMMON_GOVERNANCE],
   }),
   s({
     key: "support",
     divisions: [[77, 82]],
-    label: "business support services",
     revenuePerEmployee: 900,
     microRevenue: [200, 2500],
     materialShare: 0.1,
@@ -818,28 +371,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.1, 0.7, 0.1],
     inventoryShare: 0.01,
     receivableDays: 40,
-    tags: ["Facility services", "Staffing", "Cleaning"],
-    sentence: "It provides cleaning, staffing, security and rental services to businesses.",
-    products: [],
-    services: [
-      ["Cleaning", "Daily and periodic cleaning of offices and public buildings."],
-      ["Staffing", "Temporary staff and recruitment."],
-      ["Security", "Guarding, reception and alarm response."],
-      ["Equipment rental", "Rental of machinery, vehicles and tools."],
-    ],
-    certifications: [
-      ["Renholdsregisteret", "Approved cleaning company registered with the Labour Inspection Authority."],
-      ["NHO Service approval", "Approved staffing agency."],
-      ["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."],
-    ],
-    environmental: [["Cleaning chemicals", "Ecolabelled products and dosing systems."]],
-    social: [["Equal treatment", "Temporary workers paid on equal terms with the client's employees."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "public",
     divisions: [[84, 85]],
-    label: "education and public services",
     revenuePerEmployee: 1000,
     microRevenue: [200, 2000],
     materialShare: 0.08,
@@ -852,22 +387,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.6, 0.25, 0.05],
     inventoryShare: 0,
     receivableDays: 20,
-    tags: ["Education", "Training", "Public services"],
-    sentence: "It offers education, courses and services to the public sector.",
-    products: [["Course material", "Digital and printed learning material."]],
-    services: [
-      ["Courses and training", "Vocational and safety courses."],
-      ["Schools", "Private primary and upper secondary schools."],
-    ],
-    certifications: [["Approved course provider", "Approved by the relevant authority for mandatory courses."]],
-    environmental: [["Buildings", "Energy monitoring in school buildings."]],
-    social: COMMON_SOCIAL.slice(0, 2),
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "health",
     divisions: [[86, 88]],
-    label: "health and care",
     revenuePerEmployee: 1100,
     microRevenue: [200, 3000],
     materialShare: 0.12,
@@ -880,26 +403,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.1, 0.5, 0.35, 0.05],
     inventoryShare: 0.01,
     receivableDays: 20,
-    tags: ["Health care", "Care services", "Clinic"],
-    sentence: "It runs clinics and care services under agreements with municipalities and health trusts.",
-    products: [],
-    services: [
-      ["Medical clinic", "General practice, specialists and occupational health."],
-      ["Home care", "Practical help and nursing at home."],
-      ["Physiotherapy", "Treatment and rehabilitation."],
-    ],
-    certifications: [
-      ["Helsetilsynet approval", "Operates under the Norwegian Board of Health Supervision."],
-      ["ISO 9001", "Quality management system."],
-    ],
-    environmental: [["Medical waste", "Infectious and pharmaceutical waste delivered to approved reception."]],
-    social: [["Patient safety", "Deviation reporting and patient safety rounds."], ...COMMON_SOCIAL.slice(0, 2)],
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "culture",
     divisions: [[90, 93]],
-    label: "culture, sports and recreation",
     revenuePerEmployee: 1100,
     microRevenue: [100, 2000],
     materialShare: 0.15,
@@ -912,22 +419,10 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.6, 0.3, 0.05],
     inventoryShare: 0.02,
     receivableDays: 15,
-    tags: ["Culture", "Sports", "Events"],
-    sentence: "It runs venues, sports facilities and events.",
-    products: [["Tickets", "Tickets for events and memberships."]],
-    services: [
-      ["Fitness centres", "Training facilities and classes."],
-      ["Events", "Concerts, festivals and conferences."],
-    ],
-    certifications: [["Miljøfyrtårn (Eco-Lighthouse)", "Certified Eco-Lighthouse enterprise."]],
-    environmental: [["Venue energy", "Energy monitoring in venues and halls."]],
-    social: COMMON_SOCIAL.slice(0, 2),
-    governance: COMMON_GOVERNANCE,
   }),
   s({
     key: "services",
     divisions: [[94, 99]],
-    label: "personal and other services",
     revenuePerEmployee: 900,
     microRevenue: [100, 2000],
     materialShare: 0.15,
@@ -940,17 +435,6 @@ export const SECTORS: readonly Sector[] = [
     fixedMix: [0.05, 0.4, 0.45, 0.1],
     inventoryShare: 0.03,
     receivableDays: 10,
-    tags: ["Services", "Repair", "Personal services"],
-    sentence: "It provides repair and personal services to households and businesses.",
-    products: [["Products for resale", "Care products and spare parts."]],
-    services: [
-      ["Repair", "Repair of electronics, shoes and household goods."],
-      ["Personal services", "Hairdressing, beauty and laundry."],
-    ],
-    certifications: [["Fagbrev", "Certified craftspeople with trade certificates."]],
-    environmental: [["Chemicals", "Low-impact products and proper disposal."]],
-    social: COMMON_SOCIAL.slice(0, 2),
-    governance: COMMON_GOVERNANCE,
   }),
 ];
 
@@ -958,7 +442,6 @@ export const SECTORS: readonly Sector[] = [
 export const HOLDING_SECTOR: Sector = {
   key: "holding",
   divisions: [[0, 0]],
-  label: "holding and investment",
   revenuePerEmployee: 2000,
   microRevenue: [0, 800],
   materialShare: 0,
@@ -971,14 +454,6 @@ export const HOLDING_SECTOR: Sector = {
   fixedMix: [0, 0.05, 0, 0.95],
   inventoryShare: 0,
   receivableDays: 10,
-  tags: ["Holding", "Investment"],
-  sentence: "It owns shares in operating companies and manages the owners' capital.",
-  products: [],
-  services: [["Group services", "Management and administrative services to companies in the group."]],
-  certifications: [],
-  environmental: [["Owner influence", "Follows up climate and environment in the companies it owns."]],
-  social: COMMON_SOCIAL.slice(0, 1),
-  governance: [["Active ownership", "Board seats in the portfolio companies."], ...COMMON_GOVERNANCE.slice(2)],
 };
 
 const byDivision = new Map<number, Sector>();
