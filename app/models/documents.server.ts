@@ -146,12 +146,32 @@ export async function ensureDocumentText(file: { id: number; organizationId: num
   return readDocumentText(file);
 }
 
+/** Reads the text of one of the owner's files now (just uploaded); undefined for anyone else's file. */
+export async function readOwnDocumentText(owner: Owner, id: number): Promise<StoredText | undefined> {
+  const file = await db()
+    .selectFrom("file_uploads")
+    .select(["id", "file_name", "storage_key"])
+    .where("id", "=", id)
+    .where("organization_id", "=", owner.organizationId)
+    .where("user_id", "=", owner.userId)
+    .executeTakeFirst();
+  if (!file) return undefined;
+  return readDocumentText({ id: file.id, organizationId: owner.organizationId, storageKey: file.storage_key, fileName: file.file_name });
+}
+
 /** Reads the file's text now (bounded by the extraction's caps and time limit) and stores it, or why it cannot be read. */
 export async function readDocumentText(file: { id: number; organizationId: number; storageKey: string; fileName: string }): Promise<StoredText> {
   let row: StoredText;
   try {
     const extracted = await extractDocumentText(storedFilePath(file.storageKey), file.fileName);
-    row = { status: "ready", text: extracted.text, pages: extracted.pages, characters: extracted.characters, truncated: extracted.truncated ? 1 : 0, error_key: null };
+    row = {
+      status: "ready",
+      text: extracted.text,
+      pages: extracted.pages,
+      characters: extracted.characters,
+      truncated: extracted.truncated ? 1 : 0,
+      error_key: null,
+    };
   } catch (error) {
     if (error instanceof DocumentTextError) row = failed(error.messageKey);
     else if ((error as NodeJS.ErrnoException).code === "ENOENT") row = failed("aiDocuments:error.unreadable");
@@ -171,7 +191,6 @@ export async function readDocumentText(file: { id: number; organizationId: numbe
 function failed(errorKey: string): StoredText {
   return { status: "failed", text: "", pages: null, characters: 0, truncated: 0, error_key: errorKey };
 }
-
 
 /** How many documents of a conversation the assistant reads at most (the newest attached). */
 export const MAX_ATTACHED_DOCUMENTS = 3;

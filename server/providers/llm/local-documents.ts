@@ -12,8 +12,10 @@ import type { AttachedDocument } from "./types";
 type T = TFunction<"assistant">;
 
 /** Words that ask about the attached document itself. */
-const ABOUT_DOCUMENT = /\b(document|file|attachment|attached|pdf|spreadsheet|it say|does it|dokument\w*|fil(en|a)?|vedlegg\w*|regneark\w*|står det|sier den|sier det)\b/;
-const SUMMARY = /summar|overview|what is (this|it|the \w+) about|what('s| is) in (it|this|the)|oppsummer|sammendrag|sammenfatt|oversikt|hva handler|hva står det i|hva inneholder/;
+const ABOUT_DOCUMENT =
+  /\b(document|file|attachment|attached|pdf|spreadsheet|it say|does it|dokument\w*|fil(en|a)?|vedlegg\w*|regneark\w*|står det|sier den|sier det)\b/;
+const SUMMARY =
+  /summar|overview|what is (this|it|the \w+) about|what('s| is) in (it|this|the)|oppsummer|sammendrag|sammenfatt|oversikt|hva handler|hva står det i|hva inneholder/;
 
 /** Words that say nothing about what is asked. */
 const STOP_WORDS = new Set(
@@ -36,7 +38,11 @@ export interface Passage {
 
 /** The question's words that may be looked for in a document (lower case, without stop words). */
 export function keywords(question: string): string[] {
-  const words = question.normalize("NFC").toLocaleLowerCase("nb").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    question
+      .normalize("NFC")
+      .toLocaleLowerCase("nb")
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => (w.length >= 3 || /\d/.test(w)) && !STOP_WORDS.has(w)))];
 }
 

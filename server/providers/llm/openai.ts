@@ -79,7 +79,11 @@ export function documentContext(documents: NonNullable<StreamInput["documents"]>
   const share = Math.floor(DOCUMENT_CONTEXT_CHARS / documents.length);
   const parts = documents.map((d) => {
     const text = d.text.replaceAll("\f", "\n\n[page break]\n\n");
-    const body = !text.trim() ? "(No text could be read from this file.)" : text.length > share ? `${text.slice(0, share)}\n[… the rest of the document is left out]` : text;
+    const body = !text.trim()
+      ? "(No text could be read from this file.)"
+      : text.length > share
+        ? `${text.slice(0, share)}\n[… the rest of the document is left out]`
+        : text;
     return `<document name=${JSON.stringify(d.name)}>\n${body}\n</document>`;
   });
   return [
