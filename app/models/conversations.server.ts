@@ -118,7 +118,13 @@ export async function addMessage(
     .execute(async (trx) => {
       const row = await trx
         .insertInto("conversation_messages")
-        .values({ conversation_id: conversationId, text: input.text, is_assistant: input.isAssistant ? 1 : 0, file_upload_id: file?.id ?? null, created_at: at })
+        .values({
+          conversation_id: conversationId,
+          text: input.text,
+          is_assistant: input.isAssistant ? 1 : 0,
+          file_upload_id: file?.id ?? null,
+          created_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       // The first user message names the conversation in the list (/ai/chat).
@@ -186,9 +192,13 @@ export async function streamAnswer(input: {
   signal: AbortSignal;
   documents?: AttachedDocument[];
 }): Promise<Response> {
-  const iterator = input.provider
-    .stream({ messages: input.messages, viewer: input.viewer, signal: input.signal, ...(input.documents?.length ? { documents: input.documents } : {}) })
-    [Symbol.asyncIterator]();
+  const answer = input.provider.stream({
+    messages: input.messages,
+    viewer: input.viewer,
+    signal: input.signal,
+    ...(input.documents?.length ? { documents: input.documents } : {}),
+  });
+  const iterator = answer[Symbol.asyncIterator]();
   let first: IteratorResult<string>;
   try {
     first = await iterator.next();

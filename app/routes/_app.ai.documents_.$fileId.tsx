@@ -92,6 +92,8 @@ export default function AiDocumentScreen() {
           <h3 id="document-page" className="text-sm font-medium">
             {byPage ? t("pageHeading", { page }) : t("partHeading", { page, pages: pageCount })}
           </h3>
+          {/* A scrolling region the keyboard must be able to scroll (WCAG 2.1.1; axe scrollable-region-focusable). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the region itself is what the keyboard scrolls */}
           <pre
             role="region"
             aria-labelledby="document-page"
