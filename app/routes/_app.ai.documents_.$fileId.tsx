@@ -93,10 +93,10 @@ export default function AiDocumentScreen() {
             {byPage ? t("pageHeading", { page }) : t("partHeading", { page, pages: pageCount })}
           </h3>
           {/* A scrolling region the keyboard must be able to scroll (WCAG 2.1.1; axe scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the region itself is what the keyboard scrolls */}
           <pre
             role="region"
             aria-labelledby="document-page"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the region itself is what the keyboard scrolls
             tabIndex={0}
             data-testid="document-text"
             className="max-h-[32rem] overflow-auto rounded-box border border-base-300 bg-base-100 p-4 font-sans text-sm break-words whitespace-pre-wrap"
