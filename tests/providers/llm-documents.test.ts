@@ -97,6 +97,14 @@ describe("local assistant with an attached document", () => {
     for (const fact of Object.values(FACTS)) expect(text).not.toContain(fact);
   });
 
+  it("joins a line the PDF wrapped to the next, and quotes a repeated passage once", () => {
+    const wrapped: AttachedDocument = {
+      name: "w.pdf",
+      text: `Intro\nThe inspection found corroded\nwelding on three hulls.\fThe inspection found corroded\nwelding on three hulls.`,
+    };
+    expect(bestPassages([wrapped], "corroded welding").map((p) => [p.page, p.text])).toEqual([[1, "The inspection found corroded welding on three hulls."]]);
+  });
+
   it("keywords leave out the small words and the word 'document'", () => {
     expect(keywords("What does the document say about the penalty?")).toEqual(["penalty"]);
     expect(bestPassages([REPORT], "revisor 2024").map((p) => [p.page, p.text])).toEqual([[2, FACTS.auditor]]);

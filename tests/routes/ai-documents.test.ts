@@ -57,7 +57,7 @@ function upload(token: string, file: File, intent = "upload"): Promise<Response>
 
 async function uploadPdf(token: string, name = "rapport.pdf"): Promise<number> {
   const pdf = await makePdf([`${LINES.title}\n${LINES.risk}`, LINES.audit]);
-  const res = await upload(token, new File([pdf], name, { type: "application/pdf" }));
+  const res = await upload(token, new File([new Uint8Array(pdf)], name, { type: "application/pdf" }));
   expect(res.status).toBe(302);
   const id = Number(res.headers.get("Location")!.match(/^\/ai\/documents\/(\d+)$/)![1]);
   return id;

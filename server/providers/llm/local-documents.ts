@@ -53,16 +53,36 @@ function wordMatches(word: string, keyword: string): boolean {
   return word.length >= 4 && keyword.length >= 5 && keyword.startsWith(word);
 }
 
-/** Each non-empty line of each document with its page (pages are separated by a form feed). */
+/**
+ * The passages of each document with their page (pages are separated by a form feed): its lines, where a line a PDF
+ * wrapped (it does not end a sentence and the next one goes on in lower case) is joined to the next. The same passage
+ * twice in a document is kept once.
+ */
 export function passages(documents: AttachedDocument[]): Passage[] {
   const out: Passage[] = [];
   for (const d of documents) {
     const pages = d.text.split("\f");
+    const seen = new Set<string>();
     pages.forEach((page, i) => {
-      for (const line of page.split("\n")) {
-        const text = line.replace(/\s+/g, " ").trim();
-        if (text) out.push({ document: d.name, page: pages.length > 1 || d.text.includes("\f") ? i + 1 : null, text });
+      const lines = page.split("\n").map((line) => line.replace(/\s+/g, " ").trim());
+      let current = "";
+      const flush = () => {
+        if (current && !seen.has(current)) {
+          seen.add(current);
+          out.push({ document: d.name, page: pages.length > 1 ? i + 1 : null, text: current });
+        }
+        current = "";
+      };
+      for (const line of lines) {
+        if (!line) {
+          flush();
+          continue;
+        }
+        const continues = current && !/[.!?:;]$/.test(current) && /^\p{Ll}/u.test(line);
+        if (current && !continues) flush();
+        current = current ? `${current} ${line}` : line;
       }
+      flush();
     });
   }
   return out;
