@@ -78,16 +78,18 @@ export function documentKind(head: Buffer, fileName: string): FileKind | "text" 
  * than `timeoutMs`).
  */
 export async function extractDocumentText(filePath: string, fileName: string, options: ExtractOptions = {}): Promise<DocumentText> {
-  const limits = {
+  const timeoutMs = options.timeoutMs ?? DOCUMENT_LIMITS.timeoutMs;
+  const limits: Limits = {
     maxPages: options.maxPages ?? DOCUMENT_LIMITS.maxPages,
     maxChars: options.maxChars ?? DOCUMENT_LIMITS.maxChars,
+    deadline: performance.now() + timeoutMs,
   };
   const stat = await fs.stat(filePath);
   if (stat.size === 0) throw new DocumentTextError("empty");
   if (stat.size > env().UPLOAD_MAX_BYTES) throw new DocumentTextError("too-large");
   const kind = documentKind(await readHead(filePath), fileName);
 
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DOCUMENT_LIMITS.timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const work = (async (): Promise<DocumentText> => {
     switch (kind) {
@@ -122,7 +124,12 @@ export async function extractDocumentText(filePath: string, fileName: string, op
   }
 }
 
-type Limits = { maxPages: number; maxChars: number };
+/** `deadline` (performance.now()) is checked between pages and rows too: a timer cannot fire while work never yields to it. */
+type Limits = { maxPages: number; maxChars: number; deadline: number };
+
+function checkDeadline(limits: Limits): void {
+  if (performance.now() > limits.deadline) throw new DocumentTextError("timeout");
+}
 
 function finish(parts: string[], pages: number | null, truncated: boolean, maxChars: number): DocumentText {
   let text = parts.join("");
@@ -150,6 +157,7 @@ async function pdfText(filePath: string, limits: Limits, signal: AbortSignal): P
     const last = Math.min(pdf.numPages, limits.maxPages);
     for (let n = 1; n <= last; n += 1) {
       signal.throwIfAborted();
+      checkDeadline(limits);
       if (chars > limits.maxChars) {
         truncated = true;
         break;
@@ -187,6 +195,7 @@ async function spreadsheetText(filePath: string, fileName: string, limits: Limit
       parts.push(heading);
       chars += heading.length;
       for await (const row of reader.rows(sheet)) {
+        if (lines % 500 === 0) checkDeadline(limits);
         if (chars > limits.maxChars) {
           truncated = true;
           break sheets;
