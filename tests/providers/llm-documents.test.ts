@@ -65,6 +65,26 @@ describe("local assistant with an attached document", () => {
     expect(no).toMatch(/2 sider, \d+ tegn/);
   });
 
+  it("takes an overview of something else for a question about it, not for a summary of the document", async () => {
+    const asked: string[] = [];
+    const withData = new Proxy({} as AssistantData, {
+      get: (_, name) => () => {
+        asked.push(String(name));
+        return Promise.resolve(name === "followedSuppliersNamedIn" || name === "findSupplier" ? [] : null);
+      },
+    });
+    let text = "";
+    for await (const chunk of createLocalAssistant(withData).stream({
+      messages: [{ role: "user", content: "Give me an overview of Equinor" }],
+      viewer: viewer("en"),
+      signal: new AbortController().signal,
+      documents: [REPORT],
+    }))
+      text += chunk;
+    expect(asked).toContain("findSupplier");
+    expect(text).not.toContain("in brief");
+  });
+
   it("says it found nothing rather than inventing, when asked about the document", async () => {
     const answer = await localAnswer("What does the document say about insurance?", [REPORT]);
     expect(answer).toContain("I found nothing about that in «kontrakt\\_2025.pdf»");

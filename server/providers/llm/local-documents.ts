@@ -133,7 +133,9 @@ export function documentAnswer(t: T, documents: AttachedDocument[], question: st
   const aboutDocument = ABOUT_DOCUMENT.test(q) || documents.some((d) => q.includes(d.name.toLocaleLowerCase("nb")));
   const noText = unreadable.map((d) => t("documents.noText", { name: name(d.name) })).join("\n\n");
 
-  if (SUMMARY.test(q) && (aboutDocument || readable.length)) {
+  // "Summarise" asks for the document; "give me an overview of <a company>" names something else and is not a summary.
+  const asksSummary = SUMMARY.test(q) && (aboutDocument || keywords(q).every((k) => SUMMARY.test(k)));
+  if (asksSummary) {
     const blocks = readable.map((d) => {
       const lines = passages([d]).slice(0, 8);
       const characters = new Intl.NumberFormat(language === "no" ? "nb-NO" : "en-GB").format(d.text.replaceAll("\f", "").length);
