@@ -137,6 +137,13 @@ describe("/ai/documents", () => {
     expect((await page(documentLoader, "/ai/documents/abc", w.tokenA, { fileId: "abc" })).status).toBe(400);
   });
 
+  it("is for level 2 members: a level 1 viewer gets 403, a visitor the start page", async () => {
+    const viewer = await signedIn("viewer@docs.test", w.orgA, 1);
+    expect((await page(listLoader, "/ai/documents", viewer)).status).toBe(403);
+    const visitor = await page(listLoader, "/ai/documents");
+    expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
+  });
+
   it("refuses an upload without a file, and an unknown intent, keeping nothing", async () => {
     const before = (
       await db()
