@@ -740,6 +740,22 @@ export interface ConversationMessageTable {
   created_at: string;
 }
 
+/** The extracted text of an uploaded document (migration 0015; server/documents/extract.ts). */
+export interface DocumentTextTable {
+  file_upload_id: number;
+  organization_id: number;
+  status: "ready" | "failed";
+  /** A PDF's pages separated by a form feed. Empty when failed. */
+  text: Generated<string>;
+  /** Pages of a PDF; NULL for other kinds. */
+  pages: number | null;
+  characters: Generated<number>;
+  truncated: Generated<number>;
+  /** The reason a file has no text, as a translation key ("aiDocuments:error.…"). */
+  error_key: string | null;
+  extracted_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -796,4 +812,5 @@ export interface DB {
   notification_mails: NotificationMailTable;
   conversations: ConversationTable;
   conversation_messages: ConversationMessageTable;
+  document_texts: DocumentTextTable;
 }

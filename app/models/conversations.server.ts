@@ -2,9 +2,10 @@ import { db } from "@server/db";
 import { parseId } from "~/http/ids";
 import { fitHistory, HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT } from "~/components/chat/history";
 import { defaultLlmProviderName, LLM_PROVIDER_NAMES, llmProvider, LlmProviderError, UnknownLlmProviderError } from "@server/providers/llm";
-import type { AssistantViewer, ChatMessage, LlmProvider } from "@server/providers/llm/types";
+import type { AssistantViewer, AttachedDocument, ChatMessage, LlmProvider } from "@server/providers/llm/types";
 import { assistantData } from "./assistant-data.server";
 import { assistantTools } from "./assistant-tools.server";
+import { documentsForQuestion, isOwnDocument } from "./documents.server";
 
 /**
  * The assistant's conversations (spec 01 §3, §7). A conversation belongs to one user in one organisation: every query
@@ -90,23 +91,46 @@ export async function listMessages(owner: Owner, conversationId: number): Promis
   }));
 }
 
-/** Saves a message and moves the conversation to the top of the list; false when the conversation is not the owner's. */
-export async function addMessage(owner: Owner, conversationId: number, input: { text: string; isAssistant: boolean }): Promise<StoredMessage | null> {
+/**
+ * Saves a message and moves the conversation to the top of the list; null when the conversation is not the owner's.
+ * `fileUploadId` attaches one of the owner's documents (the caller checks it is theirs: isOwnDocument).
+ */
+export async function addMessage(
+  owner: Owner,
+  conversationId: number,
+  input: { text: string; isAssistant: boolean; fileUploadId?: number | null },
+): Promise<StoredMessage | null> {
   const conversation = await getConversation(owner, conversationId);
   if (!conversation) return null;
+  const file =
+    input.fileUploadId != null
+      ? await db()
+          .selectFrom("file_uploads")
+          .select(["id", "file_name as fileName", "file_size as fileSize", "mime_type as mimeType"])
+          .where("id", "=", input.fileUploadId)
+          .where("organization_id", "=", owner.organizationId)
+          .where("user_id", "=", owner.userId)
+          .executeTakeFirst()
+      : undefined;
   const at = new Date().toISOString();
   return db()
     .transaction()
     .execute(async (trx) => {
       const row = await trx
         .insertInto("conversation_messages")
-        .values({ conversation_id: conversationId, text: input.text, is_assistant: input.isAssistant ? 1 : 0, created_at: at })
+        .values({
+          conversation_id: conversationId,
+          text: input.text,
+          is_assistant: input.isAssistant ? 1 : 0,
+          file_upload_id: file?.id ?? null,
+          created_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       // The first user message names the conversation in the list (/ai/chat).
       const title = conversation.title ?? (input.isAssistant ? null : titleFrom(input.text));
       await trx.updateTable("conversations").set({ updated_at: at, title }).where("id", "=", conversationId).execute();
-      return { id: row.id, text: input.text, is_assistant: input.isAssistant, fileUpload: null };
+      return { id: row.id, text: input.text, is_assistant: input.isAssistant, fileUpload: file ?? null };
     });
 }
 
@@ -161,8 +185,20 @@ export const SERVER_FAILURE = "Error from server";
  * first chunk is a 502 "Error from server"; a failure later ends the body with an error (the browser's reader rejects, and the
  * panel shows "Error: …"). Aborting `signal` (the client went away) stops the provider: its iterator is returned.
  */
-export async function streamAnswer(input: { provider: LlmProvider; messages: ChatMessage[]; viewer: AssistantViewer; signal: AbortSignal }): Promise<Response> {
-  const iterator = input.provider.stream({ messages: input.messages, viewer: input.viewer, signal: input.signal })[Symbol.asyncIterator]();
+export async function streamAnswer(input: {
+  provider: LlmProvider;
+  messages: ChatMessage[];
+  viewer: AssistantViewer;
+  signal: AbortSignal;
+  documents?: AttachedDocument[];
+}): Promise<Response> {
+  const answer = input.provider.stream({
+    messages: input.messages,
+    viewer: input.viewer,
+    signal: input.signal,
+    ...(input.documents?.length ? { documents: input.documents } : {}),
+  });
+  const iterator = answer[Symbol.asyncIterator]();
   let first: IteratorResult<string>;
   try {
     first = await iterator.next();
@@ -222,7 +258,13 @@ function logFailure(error: unknown): void {
 }
 
 /** The whole answer as one text (the /ai/chat page without JavaScript). Throws what the provider throws. */
-export async function collectAnswer(input: { provider: LlmProvider; messages: ChatMessage[]; viewer: AssistantViewer; signal: AbortSignal }): Promise<string> {
+export async function collectAnswer(input: {
+  provider: LlmProvider;
+  messages: ChatMessage[];
+  viewer: AssistantViewer;
+  signal: AbortSignal;
+  documents?: AttachedDocument[];
+}): Promise<string> {
   let text = "";
   for await (const chunk of input.provider.stream(input)) text += chunk;
   return text;
@@ -251,11 +293,18 @@ export async function findProvider(name: string): Promise<ProviderLookup> {
 
 /* ---------- the page's form (no JavaScript): /ai/chat and /ai/chat-v2 ---------- */
 
-export type PageQuestionResult = { error: "blank" | "tooLong" } | { conversationId: number; failed: boolean } | { notFound: true } | { badId: true };
+export type PageQuestionResult =
+  | { error: "blank" | "tooLong" }
+  | { conversationId: number; failed: boolean }
+  | { notFound: true }
+  | { badId: true }
+  | { badFile: true }
+  | { fileNotFound: true };
 
 /**
- * A question posted by the chat page's form (`message`, `c`): saves it, runs the provider to the end and saves the answer
- * (no streaming). A blank or too long question changes nothing; another user's conversation is `notFound`.
+ * A question posted by the chat page's form (`message`, `c`, optional `fileUploadId`): saves it (with the attached document),
+ * runs the provider to the end with the conversation's documents and saves the answer (no streaming). A blank or too long
+ * question changes nothing; another user's conversation is `notFound`, another user's file `fileNotFound`.
  */
 export async function answerPageQuestion(input: {
   owner: Owner;
@@ -270,10 +319,14 @@ export async function answerPageQuestion(input: {
   if (text.length > MESSAGE_LIMIT) return { error: "tooLong" };
   let id = raw ? parseId(raw) : null;
   if (raw && id === null) return { badId: true };
+  const rawFile = String(form.get("fileUploadId") ?? "");
+  const fileUploadId = rawFile ? parseId(rawFile) : null;
+  if (rawFile && fileUploadId === null) return { badFile: true };
+  if (fileUploadId !== null && !(await isOwnDocument(owner, fileUploadId))) return { fileNotFound: true };
   if (id === null) id = (await createConversation(owner)).id;
   const earlier = await listMessages(owner, id);
   if (!earlier) return { notFound: true };
-  await addMessage(owner, id, { text, isAssistant: false });
+  await addMessage(owner, id, { text, isAssistant: false, fileUploadId });
 
   const found = await findProvider(defaultProviderName());
   let answer = "";
@@ -283,7 +336,8 @@ export async function answerPageQuestion(input: {
         ...earlier.map((m) => ({ role: m.is_assistant ? ("assistant" as const) : ("user" as const), content: m.text })),
         { role: "user", content: text },
       ]);
-      answer = await collectAnswer({ provider: found.provider, messages, viewer: { ...owner, language: input.language }, signal: input.signal });
+      const documents = await documentsForQuestion(owner, { conversationId: id, fileUploadId });
+      answer = await collectAnswer({ provider: found.provider, messages, viewer: { ...owner, language: input.language }, signal: input.signal, documents });
     } catch {
       answer = "";
     }

@@ -119,6 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if ("error" in result) return json({ intent: "ask", error: result.error }, { status: 400 });
       if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
       if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
+      if ("badFile" in result) throw errorResponse(400, "fileUploadId must be a positive whole number");
+      if ("fileNotFound" in result) throw errorResponse(404, "No document with this id.");
       return redirect(result.failed ? `${BASE}?c=${result.conversationId}&failed=1` : `${BASE}?c=${result.conversationId}#latest`);
     }
   }

@@ -9,6 +9,7 @@ import { requireUser } from "~/http/auth.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { answerPageQuestion, listConversations, listMessages } from "~/models/conversations.server";
+import { documentChoices } from "~/models/documents.server";
 import { pageTitle } from "~/models/page-title.server";
 
 export const meta = titleMeta;
@@ -18,7 +19,8 @@ export const handle = { i18n: ["chat"] };
 /**
  * /ai/chat (issue 13): the assistant as a full page that works without JavaScript — the conversation (`?c={id}`), the
  * user's conversations as links, and a form. Posting it saves the question, runs the provider to the end, saves the
- * answer and redirects back to the conversation (no streaming here; the floating panel streams).
+ * answer and redirects back to the conversation (no streaming here; the floating panel streams). The form may attach one
+ * of the user's documents (`fileUploadId`; `?attach={fileId}` chooses it beforehand), which the assistant reads and cites.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "assistantUse");
@@ -27,12 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = url.searchParams.get("c");
   const current = raw ? parseId(raw) : null;
   if (raw && current === null) throw errorResponse(400, "c must be a positive whole number");
-  const [conversations, messages] = await Promise.all([listConversations(owner), current ? listMessages(owner, current) : null]);
+  const rawAttach = url.searchParams.get("attach");
+  const attach = rawAttach ? parseId(rawAttach) : null;
+  if (rawAttach && attach === null) throw errorResponse(400, "attach must be a positive whole number");
+  const [conversations, messages, documents] = await Promise.all([
+    listConversations(owner),
+    current ? listMessages(owner, current) : null,
+    documentChoices(owner),
+  ]);
   if (current && !messages) throw errorResponse(404, "No conversation with this id.");
+  // `?attach=` preselects one of the user's documents (the document page's "Ask the assistant"); anyone else's is a 404.
+  if (attach !== null && !documents.some((d) => d.id === attach)) throw errorResponse(404, "No document with this id.");
   return json({
     conversations,
     current,
     messages: messages ?? [],
+    documents,
+    attach,
     failed: url.searchParams.get("failed") === "1",
     title: await pageTitle(request, "chat:page.title"),
   });
@@ -45,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("error" in result) return json({ error: result.error }, { status: 400 });
   if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
   if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
+  if ("badFile" in result) throw errorResponse(400, "fileUploadId must be a positive whole number");
+  if ("fileNotFound" in result) throw errorResponse(404, "No document with this id.");
   return redirect(result.failed ? `/ai/chat?c=${result.conversationId}&failed=1` : `/ai/chat?c=${result.conversationId}#latest`);
 }
 
@@ -53,12 +68,12 @@ export function ErrorBoundary() {
 }
 
 export default function AiChatScreen() {
-  const { conversations, current, messages, failed } = useLoaderData<typeof loader>();
+  const { conversations, current, messages, failed, documents, attach } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-4 lg:flex-row">
       <ConversationList base="/ai/chat" conversations={conversations} current={current} />
-      <ChatConversation current={current} messages={messages} failed={failed} error={actionData?.error} />
+      <ChatConversation current={current} messages={messages} failed={failed} error={actionData?.error} documents={documents} attach={attach} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/translations";
 import { renderMarkdown } from "~/models/markdown";
@@ -8,6 +8,13 @@ export interface ChatConversationMessage {
   id: number;
   text: string;
   is_assistant: boolean;
+  /** The document the user attached to the message (/ai/documents). */
+  fileUpload?: { id: number; fileName: string } | null;
+}
+
+export interface ChatDocumentChoice {
+  id: number;
+  fileName: string;
 }
 
 /**
@@ -21,6 +28,8 @@ export function ChatConversation({
   failed,
   error,
   heading,
+  documents = [],
+  attach = null,
 }: {
   current: number | null;
   messages: ChatConversationMessage[];
@@ -28,6 +37,10 @@ export function ChatConversation({
   error?: "blank" | "tooLong" | null;
   /** What sits beside the title (chat-v2: rename and delete). */
   heading?: React.ReactNode;
+  /** The user's documents, offered to attach to the question (`fileUploadId`). */
+  documents?: ChatDocumentChoice[];
+  /** The document chosen beforehand (`?attach=`). */
+  attach?: number | null;
 }) {
   const navigation = useNavigation();
   const { t } = useTranslation("chat");
@@ -48,7 +61,7 @@ export function ChatConversation({
             <div key={m.id} id={i === messages.length - 1 ? "latest" : undefined} data-testid="assistant-message" className="max-w-3xl">
               <span className="sr-only">{t("assistant")}:</span>
               <div
-                className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:pl-5"
+                className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_blockquote]:my-1 [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:pl-5"
                 // Inert by construction: app/models/markdown.ts.
                 dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
               />
@@ -57,6 +70,14 @@ export function ChatConversation({
             <p key={m.id} className="max-w-3xl self-end rounded-box bg-primary px-3 py-2 break-words whitespace-pre-wrap text-primary-content">
               <span className="sr-only">{t("you")}: </span>
               {m.text}
+              {m.fileUpload ? (
+                <>
+                  <br />
+                  <Link to={`/ai/documents/${m.fileUpload.id}`} className="link text-sm">
+                    {t("attachedFile", { name: m.fileUpload.fileName })}
+                  </Link>
+                </>
+              ) : null}
             </p>
           ),
         )}
@@ -81,6 +102,21 @@ export function ChatConversation({
           className="textarea textarea-bordered w-full"
           placeholder={t("placeholder")}
         />
+        {documents.length ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-document`} className="text-sm font-medium">
+              {t("attachLabel")}
+            </label>
+            <select id={`${ids}-document`} name="fileUploadId" defaultValue={attach ?? ""} className="select select-bordered w-full max-w-md">
+              <option value="">{t("attachNone")}</option>
+              {documents.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.fileName}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {error ? (
           <p role="alert" className="text-error">
             {error === "tooLong" ? t("page.tooLong", { limit: MESSAGE_LIMIT.toLocaleString("en-GB") }) : t("page.blank")}

@@ -15,11 +15,19 @@ interface Message {
   isStreaming: boolean;
   /** An answer that failed: shown, never sent back to the assistant as history. */
   failed?: boolean;
+  /** The document attached to a question (/ai/documents). */
+  file?: DocumentChoice | null;
+}
+
+interface DocumentChoice {
+  id: number;
+  fileName: string;
 }
 
 interface StoredMessage {
   text: string;
   is_assistant: boolean;
+  fileUpload?: DocumentChoice | null;
 }
 
 let nextKey = 1;
@@ -50,9 +58,25 @@ async function fetchMessages(id: number): Promise<StoredMessage[] | null> {
   }
 }
 
-async function saveMessage(id: number, text: string, isAssistant: boolean): Promise<void> {
+/** The user's documents that may be attached (their uploads); none when they cannot be read. */
+async function fetchDocuments(): Promise<DocumentChoice[]> {
   try {
-    await fetch(`/api/conversations/${id}/messages`, { method: "POST", headers: jsonHeaders, body: JSON.stringify({ text, is_assistant: isAssistant }) });
+    const res = await fetch("/api/file-uploads", { headers: { Accept: "application/json" } });
+    if (!res.ok) return [];
+    const body = (await res.json()) as { data?: unknown };
+    return Array.isArray(body.data) ? (body.data as DocumentChoice[]).map((d) => ({ id: d.id, fileName: d.fileName })) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function saveMessage(id: number, text: string, isAssistant: boolean, fileUploadId: number | null = null): Promise<void> {
+  try {
+    await fetch(`/api/conversations/${id}/messages`, {
+      method: "POST",
+      headers: jsonHeaders,
+      body: JSON.stringify({ text, is_assistant: isAssistant, ...(fileUploadId != null ? { fileUploadId } : {}) }),
+    });
   } catch {
     // Ignored silently (spec 01 §8).
   }
@@ -94,6 +118,8 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(true);
   const [copied, setCopied] = useState<{ x: number; y: number } | null>(null);
+  const [documents, setDocuments] = useState<DocumentChoice[]>([]);
+  const [attached, setAttached] = useState<DocumentChoice | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -111,6 +137,12 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
     });
     return () => abortRef.current?.abort();
   }, []);
+
+  // The documents that may be attached, read each time the panel opens (an upload elsewhere shows up).
+  useEffect(() => {
+    if (!open || !signedIn) return;
+    void fetchDocuments().then(setDocuments);
+  }, [open, signedIn]);
 
   // Opening with messages scrolls to the bottom; the text area takes the focus.
   useEffect(() => {
@@ -164,7 +196,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
     setBusy(false);
     setConversationId(latest.id);
     stickToBottom.current = true;
-    setMessages(stored.map((m) => message(m.is_assistant ? "assistant" : "user", m.text)));
+    setMessages(stored.map((m) => message(m.is_assistant ? "assistant" : "user", m.text, { file: m.fileUpload ?? null })));
   }
 
   async function send() {
@@ -172,13 +204,15 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
     if (!text || busy) return;
     setBusy(true);
     setInput("");
+    const file = attached;
+    setAttached(null);
     stickToBottom.current = true;
     const history: HistoryMessage[] = fitHistory([
       ...messages.filter((m) => !m.failed && !m.isStreaming).map((m) => ({ role: m.from, content: m.text })),
       { role: "user", content: text },
     ]);
     const placeholder = message("assistant", "", { isStreaming: true });
-    setMessages((current) => [...current, message("user", text), placeholder]);
+    setMessages((current) => [...current, message("user", text, { file }), placeholder]);
     const update = (change: Partial<Message>) => setMessages((current) => current.map((m) => (m.key === placeholder.key ? { ...m, ...change } : m)));
 
     let id = conversationId;
@@ -186,7 +220,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
       id = await createConversation();
       if (id !== null) setConversationId(id);
     }
-    if (id !== null) await saveMessage(id, text, false);
+    if (id !== null) await saveMessage(id, text, false, file?.id ?? null);
 
     const controller = new AbortController();
     abortRef.current = controller;
@@ -195,7 +229,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
       const res = await fetch(`/api/clients/${encodeURIComponent(provider)}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "text/plain" },
-        body: JSON.stringify({ messages: history, conversationId: id }),
+        body: JSON.stringify({ messages: history, conversationId: id, ...(file ? { fileUploadId: file.id } : {}) }),
         signal: controller.signal,
       });
       if (!res.ok || !res.body) throw new Error((await failureMessage(res)) || t("serverError"));
@@ -313,6 +347,14 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
                 <p className="max-w-[85%] rounded-box bg-primary px-3 py-2 whitespace-pre-wrap text-primary-content">
                   <span className="sr-only">{t("you")}: </span>
                   {m.text}
+                  {m.file ? (
+                    <>
+                      <br />
+                      <a href={`/ai/documents/${m.file.id}`} className="link text-sm">
+                        {t("attachedFile", { name: m.file.fileName })}
+                      </a>
+                    </>
+                  ) : null}
                 </p>
               </div>
             ) : (
@@ -325,7 +367,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
                 ) : (
                   // renderMarkdown makes the answer inert (app/models/markdown.ts): raw HTML is text, links are safe.
                   <div
-                    className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_ul]:list-disc [&_ul]:pl-5"
+                    className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_blockquote]:my-1 [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_ul]:list-disc [&_ul]:pl-5"
                     dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
                   />
                 )}
@@ -342,6 +384,46 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
           )
         )}
       </div>
+
+      {signedIn && documents.length ? (
+        <div className="flex flex-wrap items-center gap-2 border-t border-base-300 px-3 pt-2">
+          {attached ? (
+            <span className="badge badge-outline gap-1 py-3" data-testid="attached-document">
+              <span className="sr-only">{t("attached")}: </span>
+              <span className="max-w-56 truncate">{attached.fileName}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs btn-circle"
+                aria-label={t("removeAttachment", { name: attached.fileName })}
+                onClick={() => setAttached(null)}
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+            </span>
+          ) : (
+            <>
+              <label htmlFor={`${ids}-document`} className="sr-only">
+                {t("attachLabel")}
+              </label>
+              <select
+                id={`${ids}-document`}
+                className="select select-bordered select-sm max-w-full"
+                value=""
+                onChange={(event) => setAttached(documents.find((d) => String(d.id) === event.target.value) ?? null)}
+              >
+                <option value="">{t("attachLabel")}</option>
+                {documents.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.fileName}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+        </div>
+      ) : null}
 
       <form
         className="flex items-end gap-2 border-t border-base-300 p-3"

@@ -6,6 +6,7 @@ import noPeople from "../../../locales/no/people.json";
 import type { AssistantData, RiskOverview, SupplierFilters, SupplierMatch } from "~/models/assistant";
 import { formatDate, formatThousands } from "~/models/format";
 import { roleLabel } from "~/models/roles";
+import { documentAnswer } from "./local-documents";
 import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
 
 /**
@@ -384,9 +385,17 @@ export function createLocalAssistant(data: AssistantData, options: { now?: () =>
   const clock = options.now ?? (() => new Date());
   return {
     name: "local",
-    async *stream({ messages, viewer, signal }: StreamInput): AsyncIterable<string> {
+    async *stream({ messages, viewer, signal, documents }: StreamInput): AsyncIterable<string> {
       const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
-      for await (const block of answer(data, viewer, question, clock())) {
+      // An attached document answers first when the question is about it (local-documents.ts).
+      const fromDocuments = documents?.length ? documentAnswer(texts.getFixedT(viewer.language, "assistant"), documents, question, viewer.language) : null;
+      const blocks =
+        fromDocuments != null
+          ? (async function* () {
+              yield fromDocuments;
+            })()
+          : answer(data, viewer, question, clock());
+      for await (const block of blocks) {
         for (const token of tokens(block)) {
           if (signal.aborted) return;
           yield token;

@@ -22,6 +22,16 @@ export interface StreamInput {
   viewer: AssistantViewer;
   /** Aborted when the client goes away: generation stops. */
   signal: AbortSignal;
+  /**
+   * Documents the user attached to the conversation (/ai/documents; decision 030), newest first: the file's name and its
+   * extracted text (a PDF's pages separated by a form feed; "" when no text could be read). The answer cites them by name.
+   */
+  documents?: AttachedDocument[];
+}
+
+export interface AttachedDocument {
+  name: string;
+  text: string;
 }
 
 export interface LlmProvider {
