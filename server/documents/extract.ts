@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { env } from "../env";
 import { detectEncoding, openSpreadsheet, readHead, sniffKind, SpreadsheetError, type FileKind } from "../spreadsheets";
 import { looksLikeText } from "../spreadsheets/sniff";
+import { textDecoder } from "../text-decoding";
 
 /**
  * The text of an uploaded document, for the assistant to read and cite (issue 13, /ai/documents; decision 030): a PDF's
@@ -238,6 +239,6 @@ async function plainText(filePath: string, size: number, limits: Limits): Promis
     await handle.close();
   }
   const { encoding, bom } = detectEncoding(bytes);
-  const text = new TextDecoder(encoding).decode(bytes.subarray(bom)).replace(/\r\n?/g, "\n");
+  const text = textDecoder(encoding).decode(bytes.subarray(bom)).replace(/\r\n?/g, "\n");
   return finish([text], null, length < size, limits.maxChars);
 }

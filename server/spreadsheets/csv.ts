@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import Papa from "papaparse";
 import { detectEncoding } from "./sniff";
 import { type ReadLimits, type SheetReader, SpreadsheetError, MAX_ROWS } from "./types";
+import { textDecoder } from "../text-decoding";
 
 /** Bytes read to choose the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -30,7 +31,7 @@ export async function openCsv(filePath: string, fileName: string, limits: Requir
     await handle.close();
   }
   const { encoding, bom } = detectEncoding(sample);
-  let text = new TextDecoder(encoding).decode(sample.subarray(bom));
+  let text = textDecoder(encoding).decode(sample.subarray(bom));
   if (sample.length < size) {
     // Guess from whole lines only.
     const cut = Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r"));
@@ -79,13 +80,13 @@ export async function openCsv(filePath: string, fileName: string, limits: Requir
 
 /** Bytes → text in the file's encoding, without splitting a character across chunks. */
 function decoder(encoding: string): Transform {
-  const textDecoder = new TextDecoder(encoding);
+  const decoding = textDecoder(encoding);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      done(null, textDecoder.decode(chunk, { stream: true }));
+      done(null, decoding.decode(chunk, { stream: true }));
     },
     flush(done) {
-      const rest = textDecoder.decode();
+      const rest = decoding.decode();
       done(null, rest || undefined);
     },
   });

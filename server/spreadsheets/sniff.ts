@@ -1,4 +1,5 @@
 import type { FileKind } from "./types";
+import { textDecoder } from "../text-decoding";
 
 /** How many leading bytes sniffKind looks at (callers read at least this many when the file is that long). */
 export const SNIFF_BYTES = 8192;
@@ -62,7 +63,7 @@ export function looksLikeText(head: Buffer): boolean {
 /** The sample decoded with the encoding detectEncoding chooses (for sniffing only). */
 function decodeHead(head: Buffer): string {
   const { encoding, bom } = detectEncoding(head);
-  return new TextDecoder(encoding).decode(head.subarray(bom));
+  return textDecoder(encoding).decode(head.subarray(bom));
 }
 
 export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";

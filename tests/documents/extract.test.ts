@@ -100,9 +100,9 @@ describe("extractDocumentText: spreadsheets and text", () => {
   });
 
   it("decodes a Windows-1252 text file and a UTF-8 one with a BOM", async () => {
-    const text = "Møtereferat\r\nBlåbærsyltetøy: 5 kr per glass\r\n";
+    const text = "Møtereferat\r\nBlåbærsyltetøy: 5 € per glass – «fersk» …\r\n";
     fs.writeFileSync(file("notes.txt"), encode1252(text));
-    expect((await extractDocumentText(file("notes.txt"), "notes.txt")).text).toBe("Møtereferat\nBlåbærsyltetøy: 5 kr per glass\n");
+    expect((await extractDocumentText(file("notes.txt"), "notes.txt")).text).toBe("Møtereferat\nBlåbærsyltetøy: 5 € per glass – «fersk» …\n");
     fs.writeFileSync(file("notes.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("# Overskrift\n\nÆrlig talt.", "utf8")]));
     expect((await extractDocumentText(file("notes.md"), "notes.md")).text).toBe("# Overskrift\n\nÆrlig talt.");
   });
@@ -127,6 +127,6 @@ describe("extractDocumentText: spreadsheets and text", () => {
 });
 
 function encode1252(text: string): Buffer {
-  const high: Record<string, number> = { "€": 0x80 };
+  const high: Record<string, number> = { "€": 0x80, "…": 0x85, "–": 0x96 };
   return Buffer.from([...text].map((c) => high[c] ?? c.charCodeAt(0)));
 }

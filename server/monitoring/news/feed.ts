@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { Readable } from "node:stream";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { checkFeedUrl, ownDemoFeedUrl, privateAddressesAllowed, publicOnlyLookup, type FeedUrlProblem } from "./url";
+import { textDecoder, type Decoder } from "../../text-decoding";
 
 /**
  * The RSS 2.0 / Atom 1.0 reader of the news monitor (decision 024): one HTTP GET (conditional when an ETag or
@@ -214,20 +215,15 @@ export function decodeFeed(bytes: Buffer, contentType = ""): string {
     label = "utf-16be";
     start = 2;
   } else label = httpCharset(contentType) ?? declaredCharset(bytes) ?? "utf-8";
-  let decoder: TextDecoder;
+  let decoder: Decoder;
   try {
-    decoder = new TextDecoder(label);
+    decoder = textDecoder(label);
   } catch {
     throw new FeedError("unsupported_charset", label);
   }
-  const text = decoder.decode(bytes.subarray(start));
-  // The Encoding Standard reads ISO-8859-1 and ASCII as Windows-1252 too, but Node 20 decodes all three as Latin-1,
-  // leaving 0x80–0x9F as control characters: map them to Windows-1252's letters (€, ‚, „, …, ‘, ’, “, ”, –, —, ™…).
-  return decoder.encoding === "windows-1252" ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] || c) : text;
+  // ISO-8859-1 and ASCII labels read as Windows-1252 too (the Encoding Standard), through textDecoder.
+  return decoder.decode(bytes.subarray(start));
 }
-
-const CP1252_HIGH =
-  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
 const parser = new XMLParser({
   ignoreAttributes: false,
