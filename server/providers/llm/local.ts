@@ -6,6 +6,7 @@ import noPeople from "../../../locales/no/people.json";
 import type { AssistantData, RiskOverview, SupplierFilters, SupplierMatch } from "~/models/assistant";
 import { formatDate, formatThousands } from "~/models/format";
 import { roleLabel } from "~/models/roles";
+import { writeLocalReport } from "./local-report";
 import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
 
 /**
@@ -394,5 +395,6 @@ export function createLocalAssistant(data: AssistantData, options: { now?: () =>
         }
       }
     },
+    writeReport: writeLocalReport,
   };
 }
