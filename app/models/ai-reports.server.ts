@@ -1,4 +1,8 @@
 import { db } from "@server/db";
+import { interpolate, osloDate } from "@server/providers/credit/pdf-report";
+import { renderReportPdf } from "@server/providers/llm/report-pdf";
+import reportEn from "../../locales/en/aiReports.json";
+import reportNo from "../../locales/no/aiReports.json";
 import { defaultLlmProviderName, LlmProviderError } from "@server/providers/llm";
 import type { AssistantViewer } from "@server/providers/llm/types";
 import {
@@ -291,4 +295,29 @@ export async function generateReport(input: {
     await finish({ status: "failed", error: kind });
     return { id: inserted.id, status: "failed" };
   }
+}
+
+/* ---------------- the PDF ---------------- */
+
+const PDF_TEXTS = { en: reportEn, no: reportNo } as const;
+
+/** A ready report of the organisation as a PDF in the report's own language; null when it has no such ready report. */
+export async function reportPdf(input: { organizationId: number; id: number }): Promise<{ fileName: string; bytes: Buffer } | null> {
+  const report = await getReport(input);
+  if (!report || report.status !== "ready" || !report.markdown) return null;
+  const texts = PDF_TEXTS[report.language];
+  const created = new Date(report.createdAt);
+  const day = osloDate(created);
+  const values = { name: report.companyName, orgNumber: report.orgNumber, date: day, provider: texts.page.providers[report.provider === "openai" ? "openai" : "local"] };
+  const bytes = await renderReportPdf({
+    markdown: report.markdown,
+    language: report.language,
+    createdAt: created,
+    title: interpolate(texts.report.title, values),
+    subject: `${report.companyName} · ${report.orgNumber}`,
+    footer: interpolate(texts.pdf.footer, values),
+    pageLabel: texts.pdf.page,
+    productName: texts.pdf.productName,
+  });
+  return { fileName: interpolate(texts.pdf.fileName, values), bytes };
 }
