@@ -1,5 +1,5 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import { createSession } from "@server/auth/session";
 import { action, loader } from "~/routes/_app.ai.reports";
@@ -90,6 +90,29 @@ describe("generate, open, download", () => {
     expect(text).toContain(no.report.riskOverview);
     expect(text).toContain(no.report.registry);
     expect(text).toContain("Åpenhetsloven");
+  });
+
+  it("keeps a report the provider could not write as failed, and its page says so (an unconfigured model here)", async () => {
+    const saved = { provider: process.env.LLM_PROVIDER, base: process.env.LLM_BASE_URL };
+    process.env.LLM_PROVIDER = "openai";
+    delete process.env.LLM_BASE_URL;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let id: number;
+    try {
+      id = await generate(w.tokenA, VINMONOPOLET);
+      // The operator's log gets the kind and message; the page only "failed".
+      expect(logged).toHaveBeenCalledWith("supplier report failed", expect.objectContaining({ provider: "openai", kind: "not_configured" }));
+    } finally {
+      logged.mockRestore();
+      if (saved.provider === undefined) delete process.env.LLM_PROVIDER;
+      else process.env.LLM_PROVIDER = saved.provider;
+      if (saved.base !== undefined) process.env.LLM_BASE_URL = saved.base;
+    }
+    const row = await db().selectFrom("ai_reports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", provider: "openai", error: "not_configured", markdown: null });
+    const page = (await (await open(String(id), w.tokenA)).json()) as { report: { status: string }; html: string | null };
+    expect(page).toMatchObject({ report: { status: "failed" }, html: null });
+    expect((await pdf(String(id), w.tokenA)).status).toBe(404);
   });
 
   it("refuses a malformed number (400) and a supplier the organisation does not follow (404), keeping nothing", async () => {
