@@ -31,7 +31,14 @@ export function effectiveStatus(report: { status: ReportStatus; createdAt: strin
 
 export interface ReportRiskReasons {
   /** The newest scored statement's risk parts (0–100 each). */
-  credit: { year: number; capital: number | null; liquidity: number | null; coverage: number | null; profitability: number | null; growth: number | null } | null;
+  credit: {
+    year: number;
+    capital: number | null;
+    liquidity: number | null;
+    coverage: number | null;
+    profitability: number | null;
+    growth: number | null;
+  } | null;
   geography: { country: string; score: number | null } | null;
   /** Notifications scoring 20 or more that count for reputation. */
   reputation: { notifications: number; highest: number | null };

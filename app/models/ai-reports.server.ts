@@ -151,7 +151,14 @@ export const CHOICES_LIMIT = 50;
 
 /** The organisation's followed suppliers with a registry number matching the search, by name (the generate form's choices). */
 export async function supplierChoices(input: { organizationId: number; language: "en" | "no"; q: string }) {
-  const result = await listSuppliers({ organizationId: input.organizationId, q: input.q, language: input.language, sort: "name", page: 1, pageSize: CHOICES_LIMIT });
+  const result = await listSuppliers({
+    organizationId: input.organizationId,
+    q: input.q,
+    language: input.language,
+    sort: "name",
+    page: 1,
+    pageSize: CHOICES_LIMIT,
+  });
   return {
     total: result.total,
     choices: result.rows.filter((r) => r.orgNumber).map((r) => ({ orgNumber: r.orgNumber!, name: r.name })),
@@ -173,10 +180,7 @@ export interface AiReportListItem {
 }
 
 function listQuery(organizationId: number) {
-  return db()
-    .selectFrom("ai_reports as r")
-    .leftJoin("users as u", "u.id", "r.user_id")
-    .where("r.organization_id", "=", organizationId);
+  return db().selectFrom("ai_reports as r").leftJoin("users as u", "u.id", "r.user_id").where("r.organization_id", "=", organizationId);
 }
 
 function toItem(r: {
@@ -308,7 +312,12 @@ export async function reportPdf(input: { organizationId: number; id: number }): 
   const texts = PDF_TEXTS[report.language];
   const created = new Date(report.createdAt);
   const day = osloDate(created);
-  const values = { name: report.companyName, orgNumber: report.orgNumber, date: day, provider: texts.page.providers[report.provider === "openai" ? "openai" : "local"] };
+  const values = {
+    name: report.companyName,
+    orgNumber: report.orgNumber,
+    date: day,
+    provider: texts.page.providers[report.provider === "openai" ? "openai" : "local"],
+  };
   const bytes = await renderReportPdf({
     markdown: report.markdown,
     language: report.language,

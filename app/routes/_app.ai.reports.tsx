@@ -145,7 +145,15 @@ function GenerateSection() {
           <label htmlFor="report-q" className="mb-1 block text-sm font-medium">
             {t("generate.searchLabel")}
           </label>
-          <input id="report-q" name="q" type="search" defaultValue={q} maxLength={100} placeholder={t("generate.searchPlaceholder")} className="input input-bordered input-sm w-full" />
+          <input
+            id="report-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder={t("generate.searchPlaceholder")}
+            className="input input-bordered input-sm w-full"
+          />
         </div>
         <button type="submit" className="btn btn-sm">
           {t("generate.search")}
@@ -271,7 +279,14 @@ export default function AiReportsScreen() {
                 </tbody>
               </table>
             </TableScroll>
-            <Pagination page={reports.page} pageCount={reports.pageCount} pageSize={reports.pageSize} shown={reports.rows.length} total={reports.total} href={pageHref} />
+            <Pagination
+              page={reports.page}
+              pageCount={reports.pageCount}
+              pageSize={reports.pageSize}
+              shown={reports.rows.length}
+              total={reports.total}
+              href={pageHref}
+            />
           </>
         )}
       </section>

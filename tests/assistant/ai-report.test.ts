@@ -31,7 +31,11 @@ async function report(viewer: AssistantViewer, orgNumber = VINMONOPOLET): Promis
   return out;
 }
 
-const escaped = (text: string) => text.replace(/[\r\n\t ]+/g, " ").trim().replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
+const escaped = (text: string) =>
+  text
+    .replace(/[\r\n\t ]+/g, " ")
+    .trim()
+    .replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
 
 async function supplierOrgOf(orgNumber: string) {
   return db().selectFrom("organizations").select("id").where("org_number", "=", orgNumber).where("kind", "=", "supplier").executeTakeFirstOrThrow();
@@ -65,8 +69,15 @@ beforeAll(async () => {
   kystlys = await viewerOf(DEMO_CUSTOMERS[2]);
   // Another organisation's own words about the same supplier: a comment, a tag and a news hit of its feed.
   const other = await connectionOf(kystlys.organizationId, VINMONOPOLET);
-  await db().insertInto("organization_connection_comments").values({ connection_id: other, user_id: kystlys.userId, text: "KYSTLYS-ONLY comment", created_at: TODAY.toISOString() }).execute();
-  const tag = await db().insertInto("organization_tags").values({ organization_id: kystlys.organizationId, title: "KYSTLYS-ONLY tag", created_at: TODAY.toISOString() }).returning("id").executeTakeFirstOrThrow();
+  await db()
+    .insertInto("organization_connection_comments")
+    .values({ connection_id: other, user_id: kystlys.userId, text: "KYSTLYS-ONLY comment", created_at: TODAY.toISOString() })
+    .execute();
+  const tag = await db()
+    .insertInto("organization_tags")
+    .values({ organization_id: kystlys.organizationId, title: "KYSTLYS-ONLY tag", created_at: TODAY.toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db().insertInto("organization_connection_tags").values({ connection_id: other, tag_id: tag.id, created_at: TODAY.toISOString() }).execute();
   const company = await db().selectFrom("companies").select("id").where("org_number", "=", VINMONOPOLET).executeTakeFirstOrThrow();
   await db()
@@ -131,7 +142,12 @@ describe("the local report of a followed supplier", () => {
         .execute();
       expect(board.length).toBeGreaterThan(0);
       for (const m of board.slice(0, 3)) expect(text).toContain(escaped(m.name));
-      const newestAnnouncement = await db().selectFrom("announcements").select("type").where("company_id", "=", company.id).orderBy("date", "desc").executeTakeFirstOrThrow();
+      const newestAnnouncement = await db()
+        .selectFrom("announcements")
+        .select("type")
+        .where("company_id", "=", company.id)
+        .orderBy("date", "desc")
+        .executeTakeFirstOrThrow();
       expect(text).toContain(escaped(newestAnnouncement.type));
       const connection = (await connectionsOf(nordvik.organizationId)).find((c) => c.org_number === VINMONOPOLET)!;
       const comments = await db().selectFrom("organization_connection_comments").select("text").where("connection_id", "=", connection.connectionId).execute();
@@ -162,14 +178,21 @@ describe("the local report of a followed supplier", () => {
     expect(text).toContain("KYSTLYS-ONLY tag");
     expect(text).toContain("KYSTLYS-ONLY news hit");
     const nordvikConnection = (await connectionsOf(nordvik.organizationId)).find((c) => c.org_number === VINMONOPOLET)!;
-    const nordvikComments = await db().selectFrom("organization_connection_comments").select("text").where("connection_id", "=", nordvikConnection.connectionId).execute();
+    const nordvikComments = await db()
+      .selectFrom("organization_connection_comments")
+      .select("text")
+      .where("connection_id", "=", nordvikConnection.connectionId)
+      .execute();
     for (const c of nordvikComments) expect(text).not.toContain(escaped(c.text));
   });
 
   it("says so where the data holds nothing, and escapes text that looks like markup", async () => {
     const orgNumber = "999000111";
     const at = TODAY.toISOString();
-    await db().insertInto("companies").values({ org_number: orgNumber, legal_name: "Tom <b>Leverandør</b> [x](javascript:alert(1)) AS", country_code: "NO", source: "seed", updated_at: at }).execute();
+    await db()
+      .insertInto("companies")
+      .values({ org_number: orgNumber, legal_name: "Tom <b>Leverandør</b> [x](javascript:alert(1)) AS", country_code: "NO", source: "seed", updated_at: at })
+      .execute();
     const supplier = await db()
       .insertInto("organizations")
       .values({ name: "Tom Leverandør AS", kind: "supplier", org_number: orgNumber, country_code: "NO", data_sharing_enabled: 0, created_at: at })
@@ -180,7 +203,10 @@ describe("the local report of a followed supplier", () => {
       .values({ parent_organization_id: nordvik.organizationId, child_organization_id: supplier.id, is_deleted: 0, created_at: at, updated_at: at })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db().insertInto("organization_connection_comments").values({ connection_id: connection.id, user_id: null, text: "| a | b |\n<img src=x onerror=alert(1)>", created_at: at }).execute();
+    await db()
+      .insertInto("organization_connection_comments")
+      .values({ connection_id: connection.id, user_id: null, text: "| a | b |\n<img src=x onerror=alert(1)>", created_at: at })
+      .execute();
     const text = await report({ ...nordvik, language: "no" }, orgNumber);
     const t = no.report;
     expect(text).toContain(t.noFinancials);
@@ -203,7 +229,11 @@ describe("the local report of a followed supplier", () => {
     const notFollowed = await db()
       .selectFrom("companies")
       .select("org_number")
-      .where("org_number", "not in", [...followed].filter((n): n is string => n != null))
+      .where(
+        "org_number",
+        "not in",
+        [...followed].filter((n): n is string => n != null),
+      )
       .executeTakeFirstOrThrow();
     expect(await gatherReportData({ viewer: nordvik, orgNumber: notFollowed.org_number, now: TODAY })).toBeNull();
     expect(await gatherReportData({ viewer: nordvik, orgNumber: "12345", now: TODAY })).toBeNull();

@@ -16,7 +16,7 @@ const VINMONOPOLET = "817209882";
 const w = {} as { nordvik: number; kystlys: number; tokenA: string; tokenNo: string; tokenB: string; tokenViewer: string; tokenRespondent: string };
 
 const headers = (token?: string) => ({ Origin: BASE, "Content-Type": "application/x-www-form-urlencoded", ...(token ? { Cookie: `token=${token}` } : {}) });
-const cookie = (token?: string) => (token ? { Cookie: `token=${token}` } : {});
+const cookie = (token?: string): Record<string, string> => (token ? { Cookie: `token=${token}` } : {});
 
 function post(token: string | undefined, fields: Record<string, string>): Promise<Response> {
   const request = new Request(`${BASE}/ai/reports`, { method: "POST", headers: headers(token), body: new URLSearchParams(fields).toString() });
@@ -116,17 +116,31 @@ describe("generate, open, download", () => {
   });
 
   it("refuses a malformed number (400) and a supplier the organisation does not follow (404), keeping nothing", async () => {
-    const before = (await db().selectFrom("ai_reports").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const before = (
+      await db()
+        .selectFrom("ai_reports")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
     for (const orgNumber of ["", "12345", "abcdefghi", "8172098820"]) {
       const response = await post(w.tokenA, { intent: "generate", orgNumber });
       expect([orgNumber, response.status]).toEqual([orgNumber, 400]);
     }
     expect((await post(w.tokenA, { intent: "generate" })).status).toBe(400);
     const followed = new Set((await connectionsOf(w.nordvik)).map((c) => c.org_number).filter((n): n is string => n != null));
-    const other = await db().selectFrom("companies").select("org_number").where("org_number", "not in", [...followed]).executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom("companies")
+      .select("org_number")
+      .where("org_number", "not in", [...followed])
+      .executeTakeFirstOrThrow();
     const refused = await post(w.tokenA, { intent: "generate", orgNumber: other.org_number });
     expect(refused.status).toBe(404);
-    const after = (await db().selectFrom("ai_reports").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const after = (
+      await db()
+        .selectFrom("ai_reports")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(after).toBe(before);
     expect((await post(w.tokenA, { intent: "nonsense" })).status).toBe(400);
   });
@@ -162,8 +176,14 @@ describe("the list", () => {
         })
         .execute();
     }
-    const first = (await (await list("/ai/reports", w.tokenA)).json()) as { reports: { rows: Array<{ companyName: string; createdAt: string }>; total: number; pageCount: number } };
-    const own = await db().selectFrom("ai_reports").select((eb) => eb.fn.countAll<number>().as("n")).where("organization_id", "=", w.nordvik).executeTakeFirstOrThrow();
+    const first = (await (await list("/ai/reports", w.tokenA)).json()) as {
+      reports: { rows: Array<{ companyName: string; createdAt: string }>; total: number; pageCount: number };
+    };
+    const own = await db()
+      .selectFrom("ai_reports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("organization_id", "=", w.nordvik)
+      .executeTakeFirstOrThrow();
     expect(first.reports.total).toBe(Number(own.n));
     expect(first.reports.rows).toHaveLength(20);
     const times = first.reports.rows.map((r) => r.createdAt);

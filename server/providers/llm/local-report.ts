@@ -9,7 +9,7 @@ import { REPORT_FIGURES, type SupplierReportData } from "~/models/ai-report";
 import { formatDate, formatThousands, MISSING } from "~/models/format";
 import { announcementRiskLabel } from "~/models/risk";
 import { roleLabel } from "~/models/roles";
-import { md } from "./local";
+import { md } from "./markdown-text";
 import type { AssistantViewer, ReportInput } from "./types";
 
 /**
@@ -105,7 +105,10 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
     [ta("supplier.address"), r.address],
     [t("report.country"), r.countryName ? `${r.countryName} (${r.countryCode})` : r.countryCode],
     [ta("supplier.website"), r.website],
-    [ta("supplier.status"), r.bankruptcyDate ? ta("supplier.bankrupt", { date: date(r.bankruptcyDate) }) : r.isActive ? ta("supplier.active") : ta("supplier.inactive")],
+    [
+      ta("supplier.status"),
+      r.bankruptcyDate ? ta("supplier.bankrupt", { date: date(r.bankruptcyDate) }) : r.isActive ? ta("supplier.active") : ta("supplier.inactive"),
+    ],
     [ta("supplier.arp"), req(data.compliance.arp)],
     [ta("supplier.transparencyAct"), req(data.compliance.transparencyAct)],
     [ta("supplier.csrd"), req(data.compliance.csrd)],
@@ -135,7 +138,9 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
             })
           : t("report.reasons.creditNone");
       case "geography":
-        return rr.geography && rr.geography.score != null ? t("report.reasons.geography", { country: md(rr.geography.country) }) : t("report.reasons.geographyNone");
+        return rr.geography && rr.geography.score != null
+          ? t("report.reasons.geography", { country: md(rr.geography.country) })
+          : t("report.reasons.geographyNone");
       case "reputation":
         return t("report.reasons.reputation", { count: rr.reputation.notifications, highest: num(rr.reputation.highest) });
       case "operational":

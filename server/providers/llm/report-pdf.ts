@@ -73,7 +73,13 @@ class PdfWriter {
       size: "A4",
       margins: MARGIN,
       bufferPages: true,
-      info: { Title: winAnsi(input.title), Author: input.productName, Creator: input.productName, Subject: winAnsi(input.subject), CreationDate: input.createdAt },
+      info: {
+        Title: winAnsi(input.title),
+        Author: input.productName,
+        Creator: input.productName,
+        Subject: winAnsi(input.subject),
+        CreationDate: input.createdAt,
+      },
       lang: input.language === "no" ? "nb-NO" : "en-GB",
       displayTitle: true,
     });
@@ -94,7 +100,14 @@ class PdfWriter {
   }
 
   rule(x: number, y: number, width: number, color: string = COLOR.rule, thickness = 0.5) {
-    this.doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   fillRect(x: number, y: number, w: number, h: number, color: string) {
@@ -249,7 +262,13 @@ class PdfWriter {
         const top = this.y;
         const text = q.tokens.map((t) => ("tokens" in t && Array.isArray(t.tokens) ? inlineText(t.tokens) : "text" in t ? String(t.text) : "")).join("\n");
         this.paragraph(text, LEFT + 12, WIDTH - 12, { color: COLOR.muted }, 2);
-        if (this.y > top) this.doc.save().rect(LEFT, top, 2.5, this.y - top).fillColor(COLOR.rule).fill().restore();
+        if (this.y > top)
+          this.doc
+            .save()
+            .rect(LEFT, top, 2.5, this.y - top)
+            .fillColor(COLOR.rule)
+            .fill()
+            .restore();
         this.y += 6;
         return;
       }
@@ -282,7 +301,14 @@ class PdfWriter {
       doc.page.margins.bottom = 0;
       if (i > range.start) {
         this.write(input.productName, LEFT, 30, 200, { font: BOLD, size: 7.5, color: COLOR.navy }, { lineBreak: false });
-        this.write(input.subject, LEFT + 210, 30, WIDTH - 210, { size: 7.5, color: COLOR.muted }, { align: "right", lineBreak: false, ellipsis: true, height: 10 });
+        this.write(
+          input.subject,
+          LEFT + 210,
+          30,
+          WIDTH - 210,
+          { size: 7.5, color: COLOR.muted },
+          { align: "right", lineBreak: false, ellipsis: true, height: 10 },
+        );
         this.rule(LEFT, 42, WIDTH);
       }
       this.rule(LEFT, FOOTER_TOP, WIDTH);
