@@ -18,6 +18,7 @@ import {
   type SupplierReportData,
 } from "./ai-report";
 import { findProvider } from "./conversations.server";
+import { CREDIT_REPORT_TEXTS } from "./credit-reports.server";
 import { connectionForSupplier } from "./connections.server";
 import { figureValue } from "./financials";
 import { followedConnectionId } from "./follows.server";
@@ -326,7 +327,7 @@ export async function reportPdf(input: { organizationId: number; id: number }): 
     subject: `${report.companyName} · ${report.orgNumber}`,
     footer: interpolate(texts.pdf.footer, values),
     pageLabel: texts.pdf.page,
-    productName: texts.pdf.productName,
+    productName: CREDIT_REPORT_TEXTS[report.language].productName,
   });
   return { fileName: interpolate(texts.pdf.fileName, values), bytes };
 }

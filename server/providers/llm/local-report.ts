@@ -142,11 +142,13 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
           ? t("report.reasons.geography", { country: md(rr.geography.country) })
           : t("report.reasons.geographyNone");
       case "reputation":
-        return t("report.reasons.reputation", { count: rr.reputation.notifications, highest: num(rr.reputation.highest) });
+        return rr.reputation.notifications
+          ? t("report.reasons.reputation", { count: rr.reputation.notifications, highest: num(rr.reputation.highest) })
+          : t("report.reasons.reputationNone");
       case "operational":
-        return t("report.reasons.operational", { count: rr.operational.announcements });
+        return rr.operational.announcements ? t("report.reasons.operational", { count: rr.operational.announcements }) : t("report.reasons.operationalNone");
       case "legal":
-        return t("report.reasons.legal", { count: rr.legal.announcements });
+        return rr.legal.announcements ? t("report.reasons.legal", { count: rr.legal.announcements }) : t("report.reasons.legalNone");
     }
   };
   blocks.push(
