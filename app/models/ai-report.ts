@@ -75,3 +75,23 @@ export interface SupplierReportData {
   isPriority: boolean;
   isDueDiligence: boolean;
 }
+
+/**
+ * The report's rendered HTML (from renderMarkdown, so its tags are marked's own) with each table in a box that scrolls
+ * sideways on a narrow screen, so the page itself never does. The box is a focusable region named by the section heading
+ * above it, so the keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable) — what TableScroll does for the
+ * app's own tables.
+ */
+export function scrollableTables(html: string, idPrefix = "report-section"): string {
+  let sections = 0;
+  let current: string | null = null;
+  return html.replace(/<h2>|<table>|<\/table>/g, (tag) => {
+    if (tag === "<h2>") {
+      current = `${idPrefix}-${++sections}`;
+      return `<h2 id="${current}">`;
+    }
+    if (tag === "</table>") return "</table></div>";
+    const label = current ? ` aria-labelledby="${current}"` : "";
+    return `<div class="report-table" role="region" tabindex="0"${label}><table>`;
+  });
+}

@@ -75,8 +75,11 @@ describe("generate, open, download", () => {
     expect(page.status).toBe(200);
     const data = (await page.json()) as { report: { status: string; companyName: string }; html: string };
     expect(data.report.status).toBe("ready");
-    expect(data.html).toContain("<table>");
-    expect(data.html).toContain(`<h2>${no.report.financials}</h2>`);
+    // Each table scrolls in its own box, a focusable region named by its section's heading.
+    expect(data.html).toMatch(
+      /<h2 id="report-section-4">[^<]+<\/h2>\n<p>[^<]+<\/p>\n<div class="report-table" role="region" tabindex="0" aria-labelledby="report-section-4"><table>/,
+    );
+    expect(data.html).toContain(`<h2 id="report-section-4">${no.report.financials}</h2>`);
 
     const file = await pdf(String(id), w.tokenA);
     expect(file.status).toBe(200);
