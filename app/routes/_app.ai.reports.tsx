@@ -140,7 +140,7 @@ function GenerateSection() {
       <h2 id="generate-title" className="text-lg font-semibold">
         {t("generate.title")}
       </h2>
-      <Form method="get" action={BASE} className="mt-3 flex flex-wrap items-end gap-2" role="search">
+      <Form method="get" action={BASE} className="mt-3 flex flex-wrap items-end gap-2" role="search" aria-label={t("generate.searchLabel")}>
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor="report-q" className="mb-1 block text-sm font-medium">
             {t("generate.searchLabel")}
