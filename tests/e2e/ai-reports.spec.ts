@@ -135,3 +135,11 @@ test("below level 2 the screen is refused", async ({ page, context }) => {
   const response = await page.goto("/ai/reports");
   expect(response?.status()).toBe(403);
 });
+
+test("the supplier screen of a followed supplier links its report", async ({ page, context }) => {
+  await signIn(context, demoUser("analyst@demo.test"));
+  await page.goto(`/supplier?externalId=${VINMONOPOLET}`);
+  await page.getByRole("link", { name: "AI report", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/ai/reports\\?orgNumber=${VINMONOPOLET}$`));
+  await expect(page.getByLabel("Supplier", { exact: true })).toHaveValue(VINMONOPOLET);
+});
