@@ -161,6 +161,11 @@ describe("the local report of a followed supplier", () => {
         .execute();
       for (const tag of tags) expect(text).toContain(escaped(tag.title));
 
+      // Every bullet stays one bullet: no Norwegian date ("18. apr. 2026") turns into an ordered list.
+      const html = renderMarkdown(text);
+      expect(html).not.toContain("<ol");
+      expect(html.match(/<li>/g)?.length).toBe(text.match(/^- /gm)?.length);
+
       // Never another organisation's.
       expect(text).not.toContain("KYSTLYS-ONLY");
     });
@@ -191,7 +196,7 @@ describe("the local report of a followed supplier", () => {
     const at = TODAY.toISOString();
     await db()
       .insertInto("companies")
-      .values({ org_number: orgNumber, legal_name: "Tom <b>Leverandør</b> [x](javascript:alert(1)) AS", country_code: "NO", source: "seed", updated_at: at })
+      .values({ org_number: orgNumber, legal_name: "1. Tom <b>Leverandør</b> [x](javascript:alert(1)) AS", country_code: "NO", source: "seed", updated_at: at })
       .execute();
     const supplier = await db()
       .insertInto("organizations")
@@ -216,11 +221,11 @@ describe("the local report of a followed supplier", () => {
     expect(text).toContain(noAssistant.supplier.noAnnouncements);
     expect(text).toContain(t.reasons.creditNone);
     expect(text).toContain(t.unknownAuthor);
-    expect(text).toContain("Tom \\<b\\>Leverandør\\</b\\> \\[x\\](javascript:alert(1)) AS");
+    expect(text).toContain("1. Tom \\<b\\>Leverandør\\</b\\> \\[x\\](javascript:alert(1)) AS");
     expect(text).toContain("\\| a \\| b \\| \\<img src=x onerror=alert(1)\\>");
     // Rendered as the page renders it: the text stays text.
     const html = renderMarkdown(text);
-    expect(html).not.toMatch(/<img|<b>|href="javascript/);
+    expect(html).not.toMatch(/<img|<b>|href="javascript|<ol/);
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 

@@ -45,6 +45,16 @@ function table(header: string[], rows: string[][], align?: Array<"l" | "r">): st
   return [header, sep, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
+/**
+ * Text at the start of a block (a paragraph, a bullet) must not open another block: Norwegian dates ("18. apr. 2026") and
+ * names such as "1. Kvartal AS" would start an ordered list, a leading "#" a heading, "-" or "+" a bullet.
+ */
+function blockSafe(text: string): string {
+  return text.replace(/^(\d{1,9})([.)])/, "$1\\$2").replace(/^([#+-])/, "\\$1");
+}
+
+const item = (text: string) => `- ${blockSafe(text)}`;
+
 const CATEGORIES = ["credit", "geography", "reputation", "operational", "legal"] as const;
 
 /** The report as markdown blocks, in order (each block a section). */
@@ -90,7 +100,7 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
       notifications: data.riskReasons.reputation.notifications,
     }),
   );
-  blocks.push(`## ${t("report.summary")}\n\n${summary.join(" ")}`);
+  blocks.push(`## ${t("report.summary")}\n\n${blockSafe(summary.join(" "))}`);
 
   // Registry facts and flags
   const req = (b: boolean) => (b ? ta("supplier.required") : ta("supplier.notRequired"));
@@ -177,7 +187,7 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
   blocks.push(
     `## ${t("report.board")}\n\n${
       data.board.length
-        ? data.board.map((m) => `- ${md(m.name)} — ${md(roleLabel(m.position, (key) => tp(key)))}`).join("\n") +
+        ? data.board.map((m) => item(`${md(m.name)} — ${md(roleLabel(m.position, (key) => tp(key)))}`)).join("\n") +
           (data.boardTotal > data.board.length ? `\n\n${t("report.boardMore", { shown: data.board.length, total: data.boardTotal })}` : "")
         : ta("supplier.noBoard")
     }`,
@@ -188,11 +198,12 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
     `## ${t("report.announcements")}\n\n${
       data.announcements.length
         ? data.announcements
-            .map(
-              (a) =>
-                `- ${date(a.date)} · ${md(a.type)}${a.detail ? `: ${md(clip(a.detail, 240))}` : ""} (${t("report.announcementRisk", {
+            .map((a) =>
+              item(
+                `${date(a.date)} · ${md(a.type)}${a.detail ? `: ${md(clip(a.detail, 240))}` : ""} (${t("report.announcementRisk", {
                   label: t(`report.riskLabels.${announcementRiskLabel(a.risk)}`),
                 })})`,
+              ),
             )
             .join("\n") +
           (data.announcementsTotal > data.announcements.length
@@ -207,7 +218,7 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
     `## ${t("report.notifications")}\n\n${
       data.notifications.length
         ? data.notifications
-            .map((n) => `- ${t("report.notificationRow", { date: date(n.date), title: md(clip(n.title, 200)), score: num(n.riskScore) })}`)
+            .map((n) => item(t("report.notificationRow", { date: date(n.date), title: md(clip(n.title, 200)), score: num(n.riskScore) })))
             .join("\n") +
           (data.notificationsTotal > data.notifications.length
             ? `\n\n${t("report.notificationsMore", { shown: data.notifications.length, total: data.notificationsTotal })}`
@@ -218,10 +229,10 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
 
   // Tasks and surveys
   const work = [
-    ...data.tasks.map(
-      (x) => `- ${t("report.taskRow", { title: md(x.title), state: x.submitted ? t("report.taskSubmitted") : t("report.taskOpen"), date: date(x.updatedAt) })}`,
+    ...data.tasks.map((x) =>
+      item(t("report.taskRow", { title: md(x.title), state: x.submitted ? t("report.taskSubmitted") : t("report.taskOpen"), date: date(x.updatedAt) })),
     ),
-    ...data.surveys.map((s) => `- ${t("report.surveyRow", { title: md(s.title), date: date(s.updatedAt) })}`),
+    ...data.surveys.map((s) => item(t("report.surveyRow", { title: md(s.title), date: date(s.updatedAt) }))),
   ];
   blocks.push(`## ${t("report.tasks")}\n\n${work.length ? work.join("\n") : t("report.noTasks")}`);
 
@@ -230,7 +241,7 @@ export function composeReport(data: SupplierReportData, viewer: AssistantViewer)
     `## ${t("report.comments")}\n\n${
       data.comments.length
         ? data.comments
-            .map((c) => `- ${t("report.commentRow", { date: date(c.createdAt), by: md(c.by ?? t("report.unknownAuthor")), text: md(clip(c.text, 400)) })}`)
+            .map((c) => item(t("report.commentRow", { date: date(c.createdAt), by: md(c.by ?? t("report.unknownAuthor")), text: md(clip(c.text, 400)) })))
             .join("\n") +
           (data.commentsTotal > data.comments.length ? `\n\n${t("report.commentsMore", { shown: data.comments.length, total: data.commentsTotal })}` : "")
         : ta("supplier.noComments")
