@@ -27,7 +27,6 @@ export const scaffoldedScreens = [
   ["reporting_portal_item", "reporting-portal/:id"],
   ["reporting_portal_public", "reporting-portal/public/:publicKey"],
   ["reporting_portal_public_request", "reporting-portal/public/request/:token"],
-  ["ai_reports", "ai/reports"],
   ["supplier_tasks", "supplier_tasks"],
   ["supplier_task", "supplier_tasks/:id"],
   ["supplier_folders", "supplier_folders"],

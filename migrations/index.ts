@@ -11,6 +11,7 @@ import * as m0010 from "./0010_supplier_imports";
 import * as m0011 from "./0011_lei";
 import * as m0012 from "./0012_monitoring";
 import * as m0013 from "./0013_assistant";
+import * as m0014 from "./0014_ai_reports";
 import * as m0015 from "./0015_document_texts";
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "0011_lei": m0011,
   "0012_monitoring": m0012,
   "0013_assistant": m0013,
+  "0014_ai_reports": m0014,
   "0015_document_texts": m0015,
 };

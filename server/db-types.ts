@@ -756,6 +756,26 @@ export interface DocumentTextTable {
   extracted_at: string;
 }
 
+/* ---------- 0014: supplier reports written by the assistant's provider ---------- */
+
+/** One supplier report of an organisation (/ai/reports); the markdown is the report, the PDF is rendered from it. */
+export interface AiReportTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** Who asked for it; null once that user is deleted. */
+  user_id: number | null;
+  org_number: string;
+  company_name: string;
+  language: "en" | "no";
+  provider: string;
+  status: "generating" | "ready" | "failed";
+  markdown: string | null;
+  /** What went wrong, for the operator's log and the page (never upstream text: a short kind). */
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -813,4 +833,5 @@ export interface DB {
   conversations: ConversationTable;
   conversation_messages: ConversationMessageTable;
   document_texts: DocumentTextTable;
+  ai_reports: AiReportTable;
 }

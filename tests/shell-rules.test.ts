@@ -91,6 +91,6 @@ describe("shell rules", () => {
     ["/supplier_folders/9", "supplier_folder"],
     ["/projects/3/task/8", "project_task"],
     ["/admin/organization/5/priority-suppliers/invite", "admin_priority_suppliers_invite"],
-    ["/ai/reports", "ai_reports"],
+    ["/projects", "projects"],
   ])("%s is the scaffolded screen %s", (path, key) => expect(scaffoldKeyForPath(path)).toBe(key));
 });

@@ -49,6 +49,8 @@ function gatedProvider(chunks: string[], failAt: number | null = null) {
         state.stopped = true;
       }
     },
+    // Not used here: streamAnswer only streams answers.
+    async *writeReport() {},
   };
   return { provider, state, release };
 }

@@ -5,6 +5,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createOpenAiProvider, MAX_TOOL_ROUNDS, parseSse, type OpenAiProviderOptions } from "@server/providers/llm/openai";
 import { LlmProviderError, type AssistantTool, type AssistantViewer, type ChatMessage } from "@server/providers/llm/types";
+import type { SupplierReportData } from "~/models/ai-report";
 import { listenOnLoopback } from "../helpers/loopback";
 
 /**
@@ -511,5 +512,61 @@ describe("the OpenAI-compatible provider", () => {
     const server = await fakeModelServer([{ bytes: Buffer.from("<html>502 Bad Gateway</html>"), contentType: "text/html" }]);
     const error = await failure(collect(provider(server.baseUrl).stream({ messages: QUESTION, viewer: VIEWER, signal: new AbortController().signal })));
     expect(error.kind).toBe("invalid_response");
+  });
+});
+
+describe("the OpenAI-compatible provider writing a supplier report", () => {
+  const DATA = {
+    generatedAt: "2026-11-20T12:00:00.000Z",
+    organizationName: "Nordvik Demo Industrier AS",
+    registry: { name: "Aktieselskapet Vinmonopolet", orgNumber: "817209882", countryCode: "NO", countryName: "Norge" },
+    risk: { credit: 23, geography: 1, reputation: 65, operational: 23, legal: 8, highest: 65 },
+  } as unknown as SupplierReportData;
+  const NORWEGIAN: AssistantViewer = { ...VIEWER, language: "no" };
+
+  it("sends the data as JSON after a report prompt in the viewer's language, offers no tools, and streams the markdown", async () => {
+    const server = await fakeModelServer([{ file: "report.sse", slices: [7] }]);
+    const tools = fakeTools([]);
+    const chunks = await collect(provider(server.baseUrl, { tools }).writeReport({ data: DATA, viewer: NORWEGIAN, signal: new AbortController().signal }));
+    expect(chunks.join("")).toBe(contentOf("report.sse"));
+    expect(chunks.join("")).toContain("| Driftsinntekter | 11 101 466 | 10 605 644 |");
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request.body.stream).toBe(true);
+    expect(request.body.tools).toBeUndefined();
+    expect(request.body.tool_choice).toBeUndefined();
+    expect(request.body.messages).toHaveLength(2);
+    expect(request.body.messages[0]).toMatchObject({ role: "system" });
+    expect(request.body.messages[0].content).toMatch(/Write the whole report in Norwegian \(bokmål\), as markdown/);
+    expect(request.body.messages[0].content).toMatch(/Use only facts from the JSON/);
+    expect(request.body.messages[1]).toEqual({ role: "user", content: JSON.stringify(DATA) });
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it("fails like the chat does: an error event, a stall, an abort", async () => {
+    const errorServer = await fakeModelServer([{ file: "error-event.sse" }]);
+    const error = await failure(collect(provider(errorServer.baseUrl).writeReport({ data: DATA, viewer: VIEWER, signal: new AbortController().signal })));
+    expect(error.kind).toBe("http");
+
+    const stalled = await fakeModelServer([{ file: "stalled.sse", hold: true }]);
+    const timeout = await failure(
+      collect(provider(stalled.baseUrl, { timeoutMs: 200 }).writeReport({ data: DATA, viewer: VIEWER, signal: new AbortController().signal })),
+    );
+    expect(timeout.kind).toBe("timeout");
+    await stalled.requests[0].closed;
+
+    const slow = await fakeModelServer([{ file: "report.sse", slices: [40], pauseMs: 30 }]);
+    const controller = new AbortController();
+    const received: string[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of provider(slow.baseUrl).writeReport({ data: DATA, viewer: VIEWER, signal: controller.signal })) {
+          received.push(chunk);
+          controller.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    await slow.requests[0].closed;
+    expect(slow.requests[0].abortedByClient).toBe(true);
   });
 });

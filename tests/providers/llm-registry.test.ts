@@ -112,6 +112,9 @@ describe("llmProvider", () => {
       async *stream() {
         yield "local answer";
       },
+      async *writeReport() {
+        yield "# local report";
+      },
     };
     const provider = await llmProvider("local", {}, { createLocalAssistant: () => local });
     expect(provider).toBe(local);

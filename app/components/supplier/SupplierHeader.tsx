@@ -75,6 +75,12 @@ export function SupplierHeader({ data }: { data: SupplierScreenData; extra?: str
             </>
           ) : null}
         </span>
+        {data.localId != null ? (
+          // A followed supplier: its report on /ai/reports, the supplier chosen (the screen itself needs level 2, as reports do).
+          <Link to={`/ai/reports?orgNumber=${company.organization_id}`} className="btn btn-ghost btn-sm" title={t("header.aiReportHint")}>
+            {t("header.aiReport")}
+          </Link>
+        ) : null}
         <Link to={CLOSE_FALLBACK} onClick={onClose} className="btn btn-ghost btn-sm btn-square" aria-label={t("header.close")} title={t("header.close")}>
           <Icon name="x" />
         </Link>

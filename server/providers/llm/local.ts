@@ -7,6 +7,8 @@ import type { AssistantData, RiskOverview, SupplierFilters, SupplierMatch } from
 import { formatDate, formatThousands } from "~/models/format";
 import { roleLabel } from "~/models/roles";
 import { documentAnswer } from "./local-documents";
+import { writeLocalReport } from "./local-report";
+import { md } from "./markdown-text";
 import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
 
 /**
@@ -33,15 +35,6 @@ void texts.init({
 });
 
 type T = TFunction<"assistant">;
-
-/** Data text inside markdown: nothing in a name or comment may become a link, emphasis or HTML. */
-export function md(text: string | null | undefined): string {
-  // Line breaks would end a list item; other spaces (the no-break spaces of Norwegian numbers) stay as they are.
-  return (text ?? "")
-    .replace(/[\r\n\t ]+/g, " ")
-    .trim()
-    .replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
-}
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
@@ -403,5 +396,6 @@ export function createLocalAssistant(data: AssistantData, options: { now?: () =>
         }
       }
     },
+    writeReport: writeLocalReport,
   };
 }

@@ -1,4 +1,4 @@
-import { LlmProviderError, type AssistantTool, type AssistantViewer, type LlmErrorKind, type LlmProvider, type StreamInput } from "./types";
+import { LlmProviderError, type AssistantTool, type AssistantViewer, type LlmErrorKind, type LlmProvider, type ReportInput, type StreamInput } from "./types";
 
 /**
  * The assistant over any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp server):
@@ -166,6 +166,23 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The supplier report's instructions (/ai/reports): the data comes as JSON in the user message, the model only writes. */
+export function reportSystemPrompt(viewer: AssistantViewer): string {
+  const language = LANGUAGE_NAMES[viewer.language];
+  return [
+    "You are the report writer of Supplier Risk, a web application for supplier and third-party risk management.",
+    "You write a supplier report for one customer organisation about one of the suppliers it follows.",
+    "The user message is a JSON object with all the data you may use: registry facts, compliance flags, the risk overview (0–100 scores)",
+    "with the reasons behind each score, financial figures of recent years (thousands of the currency), board, announcements,",
+    "notifications, tasks, surveys and comments.",
+    `Write the whole report in ${language}, as markdown: a level-1 heading with the supplier's name, then level-2 sections:`,
+    "summary; registry facts and flags; risk overview with its reasons; financials as a table of the recent years; board;",
+    "announcements; notifications; tasks and surveys; comments.",
+    "Use only facts from the JSON. When a section's data is empty, say so plainly in that section.",
+    "Never invent companies, numbers, people, dates or events, never give advice presented as a fact, and do not add links or HTML.",
+  ].join("\n");
+}
+
 const TIMED_OUT = Symbol("timed out");
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvider {
@@ -209,6 +226,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     messages: WireMessage[],
     toolChoice: "auto" | "none",
     signal: AbortSignal,
+    offerTools = true,
   ): AsyncGenerator<string, { content: string; calls: WireToolCall[] }> {
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
@@ -228,7 +246,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
     if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
     const body: Record<string, unknown> = { model: options.model, stream: true, messages };
-    if (wireTools.length > 0) {
+    if (offerTools && wireTools.length > 0) {
       body.tools = wireTools;
       body.tool_choice = toolChoice;
     }
@@ -357,6 +375,15 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
           messages.push({ role: "tool", tool_call_id: call.id, content: await runTool(call, input.viewer) });
         }
       }
+    },
+    /** One request, no tools: everything the report may say is in the data, which the organisation's scope already bounds. */
+    async *writeReport(input: ReportInput): AsyncIterable<string> {
+      const messages: WireMessage[] = [
+        { role: "system", content: reportSystemPrompt(input.viewer) },
+        { role: "user", content: JSON.stringify(input.data) },
+      ];
+      const { calls } = yield* oneRound(messages, "none", input.signal, false);
+      if (calls.length > 0) throw fail("invalid_response", "The model asked for tools while writing a report.");
     },
   };
 }

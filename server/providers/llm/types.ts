@@ -1,3 +1,5 @@
+import type { SupplierReportData } from "~/models/ai-report";
+
 /**
  * The assistant's providers (issue 13; DESIGN.md `llm`): `local` answers from the organisation's own data without a model;
  * `openai` streams from any OpenAI-compatible chat-completions endpoint and lets the model call the same organisation-scoped
@@ -34,10 +36,21 @@ export interface AttachedDocument {
   text: string;
 }
 
+/** A supplier report to write (/ai/reports): the gathered data of one followed supplier, for the viewer's organisation. */
+export interface ReportInput {
+  data: SupplierReportData;
+  /** Whose report, and its language. */
+  viewer: AssistantViewer;
+  /** Aborted when generation must stop (timeout, shutdown): the report is then failed, never kept half-written. */
+  signal: AbortSignal;
+}
+
 export interface LlmProvider {
   readonly name: "local" | "openai";
   /** The answer as text chunks (markdown), in order. Throws LlmProviderError for what the route answers as "Error from server". */
   stream(input: StreamInput): AsyncIterable<string>;
+  /** A supplier report as markdown chunks, in order, from `data` alone. Throws LlmProviderError like `stream`. */
+  writeReport(input: ReportInput): AsyncIterable<string>;
 }
 
 export type LlmErrorKind = "not_configured" | "timeout" | "network" | "http" | "invalid_response";

@@ -1,0 +1,113 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { scrollableTables } from "~/models/ai-report";
+import { supplierLink } from "~/models/assistant";
+import { uiLanguage } from "~/components/supplier/main-helpers";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { usePolling } from "~/components/ui/usePolling";
+import { requireUser } from "~/http/auth.server";
+import { requireId } from "~/http/parse.server";
+import { notFound } from "~/http/responses.server";
+import { getReport } from "~/models/ai-reports.server";
+import { formatDateTime } from "~/models/format";
+import { renderMarkdown } from "~/models/markdown";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+
+export const handle = { i18n: ["aiReports"] };
+
+/**
+ * /ai/reports/{id}: one supplier report of the organisation, its markdown rendered inert (app/models/markdown.ts: no raw
+ * HTML, only safe links), printable, with its PDF. While it is still being written the page says so and asks again (with
+ * JavaScript by polling, without it through the reload link). Another organisation's report is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "assistantUse");
+  const id = requireId(params.id);
+  const report = await getReport({ organizationId: user.organizationId, id });
+  if (!report) throw notFound("No report with this id.");
+  return json({
+    report: { ...report, markdown: undefined },
+    html: report.status === "ready" && report.markdown ? scrollableTables(renderMarkdown(report.markdown)) : null,
+    title: report.companyName,
+  });
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+/** The report's markdown elements, styled from outside (the HTML comes from renderMarkdown); tables wrap rather than scroll. */
+const REPORT_CLASSES = [
+  "mt-4 min-w-0 rounded-box border border-base-300 bg-base-100 p-3 text-sm break-words sm:p-6 print:border-0 print:p-0",
+  "[&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:border-b [&_h2]:border-base-300 [&_h2]:pb-1 [&_h2]:text-lg [&_h2]:font-semibold",
+  "[&_h3]:mt-4 [&_h3]:font-semibold [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-0.5 [&_a]:link [&_em]:text-base-content/70",
+  "[&_.report-table]:my-2 [&_.report-table]:overflow-x-auto [&_.report-table:focus-visible]:outline-2 [&_.report-table:focus-visible]:outline-primary",
+  "[&_table]:w-full [&_table]:border-collapse [&_th]:border [&_th]:border-base-300 [&_th]:bg-base-200 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
+  "[&_td]:border [&_td]:border-base-300 [&_td]:px-2 [&_td]:py-1 [&_td]:align-top [&_td[align=right]]:text-right [&_td[align=right]]:tabular-nums",
+].join(" ");
+
+export default function AiReportScreen() {
+  const { report, html } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("aiReports");
+  const lng = uiLanguage(i18n.language);
+  const revalidator = useRevalidator();
+  usePolling(report.status === "generating", () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
+  const here = `/ai/reports/${report.id}`;
+  return (
+    <article className="mx-auto max-w-4xl">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/ai/reports" className="link text-sm">
+          ← {t("page.back")}
+        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={supplierLink(report.orgNumber, null)} className="btn btn-ghost btn-sm">
+            {t("page.openSupplier")}
+          </Link>
+          {report.status === "ready" ? (
+            <a href={`${here}/pdf`} className="btn btn-primary btn-sm">
+              {t("page.downloadPdf")}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {html ? null : <h1 className="mt-3 text-2xl font-semibold">{report.companyName}</h1>}
+      <p className="mt-3 text-sm text-base-content/70">
+        {t("page.meta", {
+          name: report.companyName,
+          orgNumber: report.orgNumber,
+          date: formatDateTime(report.createdAt, lng),
+          by: report.by ?? t("list.unknownUser"),
+          provider: t(`page.providers.${report.provider === "openai" ? "openai" : "local"}`),
+        })}
+      </p>
+      {report.status === "generating" ? (
+        <div role="status" className="alert mt-4">
+          <span>{t("page.generating")}</span>
+          <a href={here} className="link">
+            {t("page.reload")}
+          </a>
+        </div>
+      ) : report.status === "failed" ? (
+        <div role="alert" className="alert alert-error mt-4 flex flex-wrap">
+          <span>{t("page.failed")}</span>
+          <Link to={`/ai/reports?orgNumber=${report.orgNumber}`} className="link">
+            {t("page.regenerate")}
+          </Link>
+        </div>
+      ) : null}
+      {html ? (
+        <div
+          className={REPORT_CLASSES}
+          // Rendered by renderMarkdown: raw HTML is escaped and only safe link targets survive (markdown.ts).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ) : null}
+    </article>
+  );
+}
