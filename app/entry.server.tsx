@@ -12,6 +12,8 @@ import { supplierAnalysis } from "./jobs/supplier-analysis.server";
 import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
 import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
+import { writeIntelligenceJob } from "~/models/intelligence-job.server";
+import { WRITE_INTELLIGENCE_JOB } from "~/models/intelligence-texts.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -27,6 +29,7 @@ export const jobHandlers = {
   "monitor.news": monitorNews,
   "notifications.digest": notificationDigest,
   "notifications.immediate": notificationImmediate,
+  [WRITE_INTELLIGENCE_JOB]: writeIntelligenceJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */

@@ -776,6 +776,19 @@ export interface AiReportTable {
   finished_at: string | null;
 }
 
+/* ---------- 0021: supplier intelligence written by a language model ---------- */
+
+export interface IntelligenceTextTable {
+  company_id: number;
+  language: "en" | "no";
+  /** app/models/supplier-intelligence.ts factsKey of the facts it was written from. */
+  facts_key: string;
+  model: string;
+  /** JSON: the spec 02 §3 response. */
+  data: string;
+  written_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -834,4 +847,5 @@ export interface DB {
   conversation_messages: ConversationMessageTable;
   document_texts: DocumentTextTable;
   ai_reports: AiReportTable;
+  intelligence_texts: IntelligenceTextTable;
 }

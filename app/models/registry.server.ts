@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { ftsQuery } from "./fts";
 import { db } from "@server/db";
 import type { FinancialRiskScore, FinancialStatement } from "./financials";
-import { composeIntelligence, factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "./supplier-intelligence";
+import { intelligenceFor } from "./intelligence-texts.server";
+import { factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "./supplier-intelligence";
 
 /**
  * Reads of the registry store in the shapes of spec 02 §3. Registry data is
@@ -470,7 +471,7 @@ export async function country(iso2: string): Promise<CountryOut | null> {
  */
 export async function supplierIntelligence(companyId: number, language: IntelligenceLanguage = "en"): Promise<ComposedIntelligence | null> {
   const row = await db().selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
-  return row ? composeIntelligence(factsOfCompany(row), language) : null;
+  return row ? intelligenceFor(row.id, factsOfCompany(row), language) : null;
 }
 
 /** A value stored as JSON text and read back as it is. */

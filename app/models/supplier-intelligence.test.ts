@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeIntelligence, factsOfCompany, type RegistryFacts } from "./supplier-intelligence";
+import { composeIntelligence, factsKey, factsOfCompany, readModelIntelligence, withModelText, type RegistryFacts } from "./supplier-intelligence";
 
 // Registry facts shaped like Aktieselskapet Vinmonopolet's entry in Enhetsregisteret.
 const vinmonopolet: RegistryFacts = {
@@ -123,5 +123,55 @@ describe("composeIntelligence", () => {
     });
     expect(facts.purpose).toBe("Salg av vin og brennevin.");
     expect(composeIntelligence(facts, "en")!.products[0].description).toBe("Salg av vin og brennevin.");
+  });
+});
+
+describe("a language model's text (decision 029)", () => {
+  it("keeps only the parts a model may write, capped", () => {
+    const read = readModelIntelligence({
+      overview: { description: "  Sells   wine.  " },
+      tags: ["Wine", "Wine", " ", 3, "x".repeat(100)],
+      products: [{ name: "Wine", description: "Bottles" }, { description: "nameless" }, "Beer"],
+      services: "none",
+      certifications_and_compliance: [{ name: "ISO 9001" }],
+    });
+    expect(read).toEqual({
+      overview: { description: "Sells wine." },
+      tags: ["Wine", "x".repeat(60)],
+      products: [{ name: "Wine", description: "Bottles" }],
+      services: [],
+    });
+    expect(readModelIntelligence({ overview: { description: " " } })).toBeNull();
+    expect(readModelIntelligence("Sells wine.")).toBeNull();
+    expect(readModelIntelligence(null)).toBeNull();
+  });
+
+  it("puts the model's words around the registry's own facts, and names the model", () => {
+    const written = withModelText(
+      vinmonopolet,
+      "en",
+      { overview: { description: "Sells wine." }, tags: [], products: [], services: [{ name: "Advice", description: "" }] },
+      "llama3.1",
+    );
+    const composed = composeIntelligence(vinmonopolet, "en")!;
+    expect(written).toMatchObject({
+      writtenBy: { kind: "model", model: "llama3.1" },
+      label: "Written by the language model llama3.1 from registry data",
+      overview: { description: "Sells wine." },
+      tags: composed.tags,
+      services: [{ name: "Advice", description: "" }],
+      key_information: composed.key_information,
+      source: composed.source,
+      certifications_and_compliance: [],
+      esg: { environmental: [], social: [], governance: [] },
+    });
+    expect(withModelText(none, "en", { overview: { description: "x" }, tags: [], products: [], services: [] }, "m")).toBeNull();
+  });
+
+  it("keys the facts so a change in any of them is seen", () => {
+    expect(factsKey(vinmonopolet)).toBe(factsKey({ ...vinmonopolet }));
+    for (const change of [{ employees: 1 }, { purpose: "Other" }, { website: null }, { legalName: "X" }] as Partial<RegistryFacts>[]) {
+      expect(factsKey({ ...vinmonopolet, ...change })).not.toBe(factsKey(vinmonopolet));
+    }
   });
 });

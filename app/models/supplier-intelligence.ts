@@ -39,6 +39,8 @@ interface Item {
 export interface ComposedIntelligence {
   /** The language of the composed sentences (ISO 639-1). */
   language: IntelligenceLanguage;
+  /** Who wrote it: composed from the registry's facts here, or written by the configured language model from the same facts. */
+  writtenBy?: { kind: "registry" } | { kind: "model"; model: string };
   /** Says truthfully where the text comes from, in `language`. */
   label: string;
   overview: { description: string };
@@ -54,6 +56,7 @@ export interface ComposedIntelligence {
 const WORDS = {
   en: {
     label: "Composed from registry data",
+    modelLabel: (model: string) => `Written by the language model ${model} from registry data`,
     sourceTitle: "Brønnøysund Register Centre",
     registered: (name: string, orgNumber: string) => `${name} is registered in the Brønnøysund Register Centre with organisation number ${orgNumber}.`,
     orgForm: (form: string) => `Organisation form: ${form}.`,
@@ -69,6 +72,7 @@ const WORDS = {
   },
   no: {
     label: "Satt sammen fra registerdata",
+    modelLabel: (model: string) => `Skrevet av språkmodellen ${model} fra registerdata`,
     sourceTitle: "Brønnøysundregistrene",
     registered: (name: string, orgNumber: string) => `${name} er registrert i Brønnøysundregistrene med organisasjonsnummer ${orgNumber}.`,
     orgForm: (form: string) => `Organisasjonsform: ${form}.`,
@@ -157,6 +161,7 @@ export function composeIntelligence(facts: RegistryFacts, language: Intelligence
 
   return {
     language,
+    writtenBy: { kind: "registry" },
     label: w.label,
     overview: { description: sentences.join(" ") },
     tags: [...new Set(tags)],
@@ -201,4 +206,84 @@ export function factsOfCompany(row: {
     postalArea: row.street_postal_area,
     website: row.website,
   };
+}
+
+/** What a language model is asked to write (the rest of the response is never the model's). */
+export interface ModelIntelligence {
+  overview: { description: string };
+  tags: string[];
+  products: Item[];
+  services: Item[];
+}
+
+const LIMITS = { description: 2000, tag: 60, tags: 8, itemName: 120, itemDescription: 500, items: 6 } as const;
+
+const text = (value: unknown, max: number): string | null => {
+  if (typeof value !== "string") return null;
+  const trimmed = value.replace(/\s+/g, " ").trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
+
+function items(value: unknown): Item[] {
+  if (!Array.isArray(value)) return [];
+  const out: Item[] = [];
+  for (const v of value.slice(0, LIMITS.items)) {
+    const record = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+    const name = text(record.name, LIMITS.itemName);
+    if (name) out.push({ name, description: text(record.description, LIMITS.itemDescription) ?? "" });
+  }
+  return out;
+}
+
+/**
+ * A model's answer (parsed JSON of any shape) as the parts it may write, or null when it wrote no overview. Lengths are
+ * capped; anything else it returned is dropped.
+ */
+export function readModelIntelligence(value: unknown): ModelIntelligence | null {
+  if (!value || typeof value !== "object") return null;
+  const record = value as Record<string, unknown>;
+  const overview = record.overview && typeof record.overview === "object" ? (record.overview as Record<string, unknown>) : {};
+  const description = text(overview.description, LIMITS.description);
+  if (!description) return null;
+  const tags = Array.isArray(record.tags) ? record.tags.map((t) => text(t, LIMITS.tag)).filter((t): t is string => t !== null) : [];
+  return { overview: { description }, tags: [...new Set(tags)].slice(0, LIMITS.tags), products: items(record.products), services: items(record.services) };
+}
+
+/**
+ * The response built around a model's text (decision 028, amended by 029): the overview, tags, products and services are
+ * the model's, written from the registry's facts; certifications, ESG, e-mail and phone stay empty (the registry says
+ * nothing of them, so nothing the model says about them could be checked), and the key information and the source are the
+ * registry's own. The label names the model. Null when the registry has nothing to tell (as composeIntelligence).
+ */
+export function withModelText(facts: RegistryFacts, language: IntelligenceLanguage, written: ModelIntelligence, model: string): ComposedIntelligence | null {
+  const composed = composeIntelligence(facts, language);
+  if (!composed) return null;
+  return {
+    ...composed,
+    writtenBy: { kind: "model", model },
+    label: WORDS[language].modelLabel(model),
+    overview: written.overview,
+    tags: written.tags.length ? written.tags : composed.tags,
+    products: written.products,
+    services: written.services,
+  };
+}
+
+/** A stable digest of the facts, so a text written from older facts is not shown once the registry changes. */
+export function factsKey(facts: RegistryFacts): string {
+  return JSON.stringify([
+    facts.orgNumber,
+    facts.legalName,
+    facts.orgFormDescription,
+    facts.industryCode,
+    facts.industryDescription,
+    facts.purpose,
+    facts.employees,
+    facts.establishmentDate,
+    facts.municipality,
+    facts.streetAddress,
+    facts.postalCode,
+    facts.postalArea,
+    facts.website,
+  ]);
 }

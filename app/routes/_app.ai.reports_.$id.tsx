@@ -40,14 +40,13 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-/** The report's markdown elements, styled from outside (the HTML comes from renderMarkdown); tables wrap rather than scroll. */
+/** The report's container around the shared markdown typography (.markdown, app/tailwind.css): a larger title, ruled
+ * section headings, and tables that fill the width inside their own focusable scroll box. */
 const REPORT_CLASSES = [
-  "mt-4 min-w-0 rounded-box border border-base-300 bg-base-100 p-3 text-sm break-words sm:p-6 print:border-0 print:p-0",
-  "[&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:border-b [&_h2]:border-base-300 [&_h2]:pb-1 [&_h2]:text-lg [&_h2]:font-semibold",
-  "[&_h3]:mt-4 [&_h3]:font-semibold [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-0.5 [&_a]:link [&_em]:text-base-content/70",
+  "markdown mt-4 min-w-0 rounded-box border border-base-300 bg-base-100 p-3 text-sm sm:p-6 print:border-0 print:p-0",
+  "[&_h1]:text-2xl [&_h2]:mt-6 [&_h2]:border-b [&_h2]:border-base-300 [&_h2]:pb-1 [&_em]:text-base-content/70",
   "[&_.report-table]:my-2 [&_.report-table]:overflow-x-auto [&_.report-table:focus-visible]:outline-2 [&_.report-table:focus-visible]:outline-primary",
-  "[&_table]:w-full [&_table]:border-collapse [&_th]:border [&_th]:border-base-300 [&_th]:bg-base-200 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
-  "[&_td]:border [&_td]:border-base-300 [&_td]:px-2 [&_td]:py-1 [&_td]:align-top [&_td[align=right]]:text-right [&_td[align=right]]:tabular-nums",
+  "[&_.report-table_table]:table [&_.report-table_table]:w-full [&_td[align=right]]:text-right [&_td[align=right]]:tabular-nums",
 ].join(" ");
 
 export default function AiReportScreen() {

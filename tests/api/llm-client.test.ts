@@ -51,6 +51,7 @@ function gatedProvider(chunks: string[], failAt: number | null = null) {
     },
     // Not used here: streamAnswer only streams answers.
     async *writeReport() {},
+    writeIntelligence: async () => null,
   };
   return { provider, state, release };
 }

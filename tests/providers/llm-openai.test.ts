@@ -570,3 +570,54 @@ describe("the OpenAI-compatible provider writing a supplier report", () => {
     expect(slow.requests[0].abortedByClient).toBe(true);
   });
 });
+
+describe("writeIntelligence", () => {
+  const FACTS = {
+    orgNumber: "982309255",
+    legalName: "AKTIESELSKAPET VINMONOPOLET",
+    orgFormDescription: "Aksjeselskap",
+    industryCode: "47.251",
+    industryDescription: "Butikkhandel med vin og brennevin",
+    purpose: "Detaljsalg av brennevin, vin og sterkøl.",
+    employees: 2100,
+    establishmentDate: "1939-01-01",
+    municipality: "OSLO",
+    streetAddress: "Møllergata 1",
+    postalCode: "0179",
+    postalArea: "OSLO",
+    website: "www.vinmonopolet.no",
+  };
+
+  it("asks for the JSON object from the facts alone, keeps the model's words and nothing the registry cannot back", async () => {
+    const server = await fakeModelServer([{ file: "intelligence.sse", slices: [11] }]);
+    const written = await provider(server.baseUrl).writeIntelligence({ facts: FACTS, language: "no", signal: new AbortController().signal });
+    const [request] = server.requests;
+    expect(request.body.tools).toBeUndefined();
+    expect(request.body.messages[0].content).toMatch(/Answer with one JSON object and nothing else, written in Norwegian \(bokmål\)/);
+    expect(request.body.messages[0].content).toMatch(/Never invent certifications/);
+    expect(request.body.messages[1]).toEqual({ role: "user", content: JSON.stringify(FACTS) });
+
+    expect(written?.writtenBy).toEqual({ kind: "model", model: "gpt-4o-mini" });
+    expect(written?.label).toBe("Skrevet av språkmodellen gpt-4o-mini fra registerdata");
+    expect(written?.overview.description).toMatch(/^Aktieselskapet Vinmonopolet er et statlig aksjeselskap/);
+    expect(written?.tags).toEqual(["Vinmonopol", "Detaljhandel", "Alkohol"]);
+    expect(written?.products).toEqual([{ name: "Vin og brennevin", description: "Detaljsalg av vin, brennevin og sterkøl i egne butikker." }]);
+    // What the model made up about certifications and contacts is dropped; the registry's own facts stand.
+    expect(written?.certifications_and_compliance).toEqual([]);
+    expect(written?.key_information).toEqual({ email: "", phone: "", address: "Møllergata 1, 0179 OSLO", organization_number: "982309255" });
+    expect(written?.source.url).toBe("https://virksomhet.brreg.no/nb/oppslag/enheter/982309255");
+  });
+
+  it("refuses an answer that is not the JSON object, and times out on a stall", async () => {
+    const prose = await fakeModelServer([{ file: "intelligence-prose.sse" }]);
+    expect((await failure(provider(prose.baseUrl).writeIntelligence({ facts: FACTS, language: "en", signal: new AbortController().signal }))).kind).toBe(
+      "invalid_response",
+    );
+    const stalled = await fakeModelServer([{ file: "stalled.sse", hold: true }]);
+    const timeout = await failure(
+      provider(stalled.baseUrl, { timeoutMs: 200 }).writeIntelligence({ facts: FACTS, language: "en", signal: new AbortController().signal }),
+    );
+    expect(timeout.kind).toBe("timeout");
+    await stalled.requests[0].closed;
+  });
+});

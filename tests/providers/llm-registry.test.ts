@@ -115,6 +115,7 @@ describe("llmProvider", () => {
       async *writeReport() {
         yield "# local report";
       },
+      writeIntelligence: async () => null,
     };
     const provider = await llmProvider("local", {}, { createLocalAssistant: () => local });
     expect(provider).toBe(local);

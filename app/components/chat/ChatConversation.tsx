@@ -61,7 +61,7 @@ export function ChatConversation({
             <div key={m.id} id={i === messages.length - 1 ? "latest" : undefined} data-testid="assistant-message" className="max-w-3xl">
               <span className="sr-only">{t("assistant")}:</span>
               <div
-                className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_blockquote]:my-1 [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:pl-5"
+                className="markdown rounded-box bg-base-200 px-3 py-2"
                 // Inert by construction: app/models/markdown.ts.
                 dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
               />

@@ -366,10 +366,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
                   <p className="rounded-box bg-error/10 px-3 py-2 text-error">{m.text}</p>
                 ) : (
                   // renderMarkdown makes the answer inert (app/models/markdown.ts): raw HTML is text, links are safe.
-                  <div
-                    className="rounded-box bg-base-200 px-3 py-2 break-words [&_a]:link [&_blockquote]:my-1 [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_pre]:overflow-x-auto [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_ul]:list-disc [&_ul]:pl-5"
-                    dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
-                  />
+                  <div className="markdown rounded-box bg-base-200 px-3 py-2" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }} />
                 )}
                 {!m.isStreaming && !m.failed && m.text ? (
                   <button type="button" className="btn btn-ghost btn-xs" aria-label={t("copy")} title={t("copy")} onClick={(event) => void copy(m.text, event)}>

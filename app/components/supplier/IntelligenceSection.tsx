@@ -18,7 +18,6 @@ export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?
   const [params] = useSearchParams();
   const intel = readIntelligence(data.intelligence);
   const expanded = params.get("intelligence") === "expanded";
-  const badge = <span className="badge badge-sm border border-sky-300 bg-sky-100 text-sky-900">{t("intelligence.fromRegistry")}</span>;
   if (!intel) {
     return (
       <Section id="intelligence" title={t("intelligence.title")}>
@@ -26,6 +25,11 @@ export function IntelligenceSection({ data }: { data: SupplierScreenData; extra?
       </Section>
     );
   }
+  const badge = (
+    <span className="badge badge-sm h-auto border border-sky-300 bg-sky-100 text-sky-900">
+      {intel.writtenByModel ? t("intelligence.fromModel", { model: intel.writtenByModel }) : t("intelligence.fromRegistry")}
+    </span>
+  );
   const lists: Array<{ key: string; items: IntelligenceItem[] }> = [
     { key: "products", items: intel.products },
     { key: "services", items: intel.services },

@@ -122,7 +122,14 @@ describe("readIntelligence", () => {
       esg: { environmental: [{ name: "Electric fleet", description: "Battery ferries" }], social: [], governance: [] },
       keyInformation: { email: "post@example.no", phone: "+47 22 00 00 00", address: "Kaia 1, 0150 Oslo", organization_number: "913748174" },
       source: { url: "https://example.no/about", title: "About us", snippet: "We build ferries." },
+      writtenByModel: null,
     });
+  });
+
+  it("names the language model that wrote it, and nothing else", () => {
+    expect(readIntelligence({ ...full, writtenBy: { kind: "model", model: "gpt-4o-mini" } })?.writtenByModel).toBe("gpt-4o-mini");
+    expect(readIntelligence({ ...full, writtenBy: { kind: "registry" } })?.writtenByModel).toBeNull();
+    expect(readIntelligence({ ...full, writtenBy: "model" })?.writtenByModel).toBeNull();
   });
 
   it("accepts the API's {data} envelope", () => {

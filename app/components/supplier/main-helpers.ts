@@ -96,6 +96,8 @@ export interface SupplierIntelligence {
   esg: { environmental: IntelligenceItem[]; social: IntelligenceItem[]; governance: IntelligenceItem[] };
   keyInformation: { email: string | null; phone: string | null; address: string | null; organization_number: string | null };
   source: { url: string | null; title: string | null; snippet: string | null };
+  /** The language model that wrote the texts from the registry's facts; null when composed from them here. */
+  writtenByModel: string | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -154,6 +156,7 @@ export function readIntelligence(raw: unknown): SupplierIntelligence | null {
       organization_number: text(key.organization_number),
     },
     source: { url: safeHttpUrl(source.url), title: text(source.title), snippet: text(source.snippet) },
+    writtenByModel: isObj(data.writtenBy) && data.writtenBy.kind === "model" ? text(data.writtenBy.model) || null : null,
   };
   const empty =
     !out.description &&

@@ -10,6 +10,7 @@ import { documentAnswer } from "./local-documents";
 import { writeLocalReport } from "./local-report";
 import { md } from "./markdown-text";
 import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
+import { composeIntelligence } from "~/models/supplier-intelligence";
 
 /**
  * The `local` provider (issue 13; DESIGN.md `llm`): a rule-based assistant, no model. It recognises a fixed set of
@@ -397,5 +398,6 @@ export function createLocalAssistant(data: AssistantData, options: { now?: () =>
       }
     },
     writeReport: writeLocalReport,
+    writeIntelligence: async ({ facts, language }) => composeIntelligence(facts, language),
   };
 }

@@ -1,4 +1,14 @@
-import { LlmProviderError, type AssistantTool, type AssistantViewer, type LlmErrorKind, type LlmProvider, type ReportInput, type StreamInput } from "./types";
+import { readModelIntelligence, withModelText, type ComposedIntelligence, type IntelligenceLanguage } from "~/models/supplier-intelligence";
+import {
+  LlmProviderError,
+  type AssistantTool,
+  type AssistantViewer,
+  type IntelligenceInput,
+  type LlmErrorKind,
+  type LlmProvider,
+  type ReportInput,
+  type StreamInput,
+} from "./types";
 
 /**
  * The assistant over any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp server):
@@ -180,6 +190,19 @@ export function reportSystemPrompt(viewer: AssistantViewer): string {
     "announcements; notifications; tasks and surveys; comments.",
     "Use only facts from the JSON. When a section's data is empty, say so plainly in that section.",
     "Never invent companies, numbers, people, dates or events, never give advice presented as a fact, and do not add links or HTML.",
+  ].join("\n");
+}
+
+/** Supplier intelligence's instructions: the facts come as JSON, the answer is one JSON object of the parts a model may write. */
+export function intelligenceSystemPrompt(language: IntelligenceLanguage): string {
+  return [
+    "You describe a company for a supplier risk application, from the facts of the Norwegian business register alone.",
+    "The user message is a JSON object of those facts: name, organisation form, industry code and description, registered purpose or",
+    "activity, employees, establishment date, address, website.",
+    `Answer with one JSON object and nothing else, written in ${LANGUAGE_NAMES[language]}:`,
+    '{"overview":{"description":"3–5 sentences"},"tags":["up to 6 short labels"],"products":[{"name":"","description":""}],"services":[{"name":"","description":""}]}',
+    "Products and services only as far as the registered industry and purpose say; leave a list empty when they do not.",
+    "Never invent certifications, customers, figures, people, e-mail addresses, phone numbers or events; do not add links.",
   ].join("\n");
 }
 
@@ -384,6 +407,20 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
       ];
       const { calls } = yield* oneRound(messages, "none", input.signal, false);
       if (calls.length > 0) throw fail("invalid_response", "The model asked for tools while writing a report.");
+    },
+    /** One request, no tools; the answer must be the JSON object the prompt asks for (code fences tolerated). */
+    async writeIntelligence(input: IntelligenceInput): Promise<ComposedIntelligence | null> {
+      const messages: WireMessage[] = [
+        { role: "system", content: intelligenceSystemPrompt(input.language) },
+        { role: "user", content: JSON.stringify(input.facts) },
+      ];
+      const round = oneRound(messages, "none", input.signal, false);
+      let next = await round.next();
+      while (!next.done) next = await round.next();
+      const answer = next.value.content.trim().replace(/^```(?:json)?\s*|\s*```$/g, "");
+      const written = readModelIntelligence(parseJson(answer));
+      if (!written) throw fail("invalid_response", "The model's supplier intelligence was not the JSON object asked for.");
+      return withModelText(input.facts, input.language, written, options.model);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { SupplierReportData } from "~/models/ai-report";
+import type { ComposedIntelligence, IntelligenceLanguage, RegistryFacts } from "~/models/supplier-intelligence";
 
 /**
  * The assistant's providers (issue 13; DESIGN.md `llm`): `local` answers from the organisation's own data without a model;
@@ -45,12 +46,24 @@ export interface ReportInput {
   signal: AbortSignal;
 }
 
+/** Supplier intelligence to write (spec 02 §3) from one company's registry facts alone. */
+export interface IntelligenceInput {
+  facts: RegistryFacts;
+  language: IntelligenceLanguage;
+  signal: AbortSignal;
+}
+
 export interface LlmProvider {
   readonly name: "local" | "openai";
   /** The answer as text chunks (markdown), in order. Throws LlmProviderError for what the route answers as "Error from server". */
   stream(input: StreamInput): AsyncIterable<string>;
   /** A supplier report as markdown chunks, in order, from `data` alone. Throws LlmProviderError like `stream`. */
   writeReport(input: ReportInput): AsyncIterable<string>;
+  /**
+   * Supplier intelligence from the facts alone (decision 028): the local provider composes it; a model writes the overview,
+   * tags, products and services, and everything else stays the registry's. Null when the registry has nothing to tell.
+   */
+  writeIntelligence(input: IntelligenceInput): Promise<ComposedIntelligence | null>;
 }
 
 export type LlmErrorKind = "not_configured" | "timeout" | "network" | "http" | "invalid_response";
