@@ -163,15 +163,15 @@ export default function AiDocumentsScreen() {
               <tbody>
                 {documents.map((d) => (
                   <tr key={d.id}>
-                    <th scope="row" className="max-w-64 font-medium break-words">
+                    <th scope="row" className="max-w-64 min-w-40 font-medium break-words">
                       <Link to={`/ai/documents/${d.id}`} className="link" aria-label={t("openName", { name: d.fileName })}>
                         {d.fileName}
                       </Link>
                     </th>
-                    <td>{t(`kind.${d.contentKind}`)}</td>
+                    <td className="whitespace-nowrap">{t(`kind.${d.contentKind}`)}</td>
                     <td className="text-right whitespace-nowrap">{t("size", { size: number.format(d.fileSize) })}</td>
                     <td className="whitespace-nowrap">{formatDate(d.uploadedAt, lng)}</td>
-                    <td>
+                    <td className="min-w-56">
                       {d.state === "ready" ? (
                         <span>
                           {d.pages != null
