@@ -146,15 +146,20 @@ export async function ensureDocumentText(file: { id: number; organizationId: num
   return readDocumentText(file);
 }
 
-/** Reads the text of one of the owner's files now (just uploaded); undefined for anyone else's file. */
-export async function readOwnDocumentText(owner: Owner, id: number): Promise<StoredText | undefined> {
-  const file = await db()
+/** One of the owner's own files (the user's upload in the organisation); undefined for anyone else's. */
+function ownFileRow(owner: Owner, id: number) {
+  return db()
     .selectFrom("file_uploads")
     .select(["id", "file_name", "storage_key"])
     .where("id", "=", id)
     .where("organization_id", "=", owner.organizationId)
     .where("user_id", "=", owner.userId)
     .executeTakeFirst();
+}
+
+/** Reads the text of one of the owner's files now (just uploaded); undefined for anyone else's file. */
+export async function readOwnDocumentText(owner: Owner, id: number): Promise<StoredText | undefined> {
+  const file = await ownFileRow(owner, id);
   if (!file) return undefined;
   return readDocumentText({ id: file.id, organizationId: owner.organizationId, storageKey: file.storage_key, fileName: file.file_name });
 }
@@ -218,13 +223,7 @@ export async function documentsForQuestion(owner: Owner, input: { conversationId
   }
   const out: AttachedDocument[] = [];
   for (const id of ids.slice(0, MAX_ATTACHED_DOCUMENTS)) {
-    const file = await db()
-      .selectFrom("file_uploads")
-      .select(["id", "file_name", "storage_key"])
-      .where("id", "=", id)
-      .where("organization_id", "=", owner.organizationId)
-      .where("user_id", "=", owner.userId)
-      .executeTakeFirst();
+    const file = await ownFileRow(owner, id);
     if (!file) continue;
     const text = await ensureDocumentText({ id: file.id, organizationId: owner.organizationId, storageKey: file.storage_key, fileName: file.file_name });
     out.push({ name: file.file_name, text: text.status === "ready" ? text.text : "" });

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { BOLD, CONTENT_BOTTOM, FOOTER_TOP, INK, interpolate, LEFT, PageWriter, REGULAR, WIDTH, A4, winAnsi, type TextStyle } from "../../pdf/page-writer";
 import { ebitda, type FinancialRiskScore, type FinancialStatement } from "~/models/financials";
 import { formatDate, formatOwnership, formatPercent, formatThousands, MISSING } from "~/models/format";
 import { announcementRiskLabel, isCeo, isChairman, riskBandColor, type RiskBand } from "~/models/risk";
@@ -63,40 +63,7 @@ export interface CreditReportInput {
 
 /* ---------------- text helpers ---------------- */
 
-export function interpolate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
-// The characters Windows-1252 has above Latin-1's C1 gap; pdfkit's standard fonts encode text as WinAnsi.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-function isWinAnsi(ch: string): boolean {
-  const code = ch.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-}
-
-/**
- * Text the built-in Helvetica can show. pdfkit writes any other character as a
- * broken code (it does not fall back), so: Intl's minus sign becomes an en dash
- * (a digit wide, like a minus), the narrow and thin spaces Intl uses for
- * grouping become no-break spaces, accented letters outside Latin-1 lose their
- * accent, and anything else becomes '?'.
- */
-export function winAnsi(text: string): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    if (isWinAnsi(ch)) out += ch;
-    else if (ch === "\u2212") out += "–";
-    else if (ch === "\u2010" || ch === "\u2011") out += "-";
-    else if (ch === "\u202f" || ch === "\u2007" || ch === "\u2009") out += "\u00a0";
-    else if (/\s/u.test(ch)) out += " ";
-    else {
-      const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
-      out += base && [...base].every(isWinAnsi) ? base : "?";
-    }
-  }
-  return out;
-}
+export { interpolate, winAnsi };
 
 const OSLO = "Europe/Oslo";
 
@@ -129,21 +96,8 @@ const BAND_KEY: Record<RiskBand, "low" | "medium" | "high"> = { green: "low", ye
 
 /* ---------------- page geometry and style ---------------- */
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 60, bottom: 30, left: 48, right: 48 };
-const LEFT = MARGIN.left;
-const WIDTH = A4.width - MARGIN.left - MARGIN.right;
-/** Content stops here; the footer lives below. Kept above pdfkit's own limit so pdfkit never breaks a page by itself. */
-const CONTENT_BOTTOM = A4.height - 84;
-const FOOTER_TOP = A4.height - 66;
-
 const COLOR = {
-  ink: "#1f2933",
-  muted: "#5b6675",
-  rule: "#cfd6de",
-  navy: "#1d3557",
-  headerFill: "#e8edf3",
-  zebra: "#f6f8fa",
+  ...INK,
   boxFill: "#f2f5f8",
   track: "#dde3ea",
   white: "#ffffff",
@@ -155,15 +109,6 @@ const COLOR = {
 } as const;
 
 const BAND_COLOR: Record<RiskBand, string> = { green: COLOR.low, yellow: COLOR.medium, red: COLOR.high };
-
-const REGULAR = "Helvetica";
-const BOLD = "Helvetica-Bold";
-
-interface TextStyle {
-  font?: string;
-  size?: number;
-  color?: string;
-}
 
 interface Column {
   header: string;
@@ -181,82 +126,26 @@ const TABLE = { size: 8.5, headerSize: 7.5, padX: 5, padY: 4, lineGap: 1 };
 
 type Flag = { short: string; detail: string; color: string; tint: string; adverse: boolean };
 
-class ReportWriter {
-  readonly doc: PDFKit.PDFDocument;
+class ReportWriter extends PageWriter {
   readonly t: ReportTexts;
-  y = MARGIN.top;
 
   constructor(
     readonly input: CreditReportInput,
     readonly reportDay: string,
   ) {
-    this.t = input.texts;
     const { name, orgNumber } = input.company;
-    const product = this.t.productName;
-    this.doc = new PDFDocument({
-      size: "A4",
-      margins: MARGIN,
-      bufferPages: true,
-      // Deterministic: with CreationDate fixed, pdfkit's file id (a hash of the info) is fixed too.
-      info: {
-        Title: interpolate(this.t.documentTitle, { name }),
-        Author: product,
-        Creator: product,
-        Subject: interpolate(this.t.documentSubject, { name, orgNumber, product }),
-        CreationDate: input.now,
+    const product = input.texts.productName;
+    super(
+      {
+        title: interpolate(input.texts.documentTitle, { name }),
+        subject: interpolate(input.texts.documentSubject, { name, orgNumber, product }),
+        product,
+        creationDate: input.now,
+        language: input.language,
       },
-      lang: input.language === "no" ? "nb-NO" : "en-GB",
-      displayTitle: true,
-    });
-  }
-
-  /* ---- primitives ---- */
-
-  private style({ font = REGULAR, size = 9, color = COLOR.ink }: TextStyle) {
-    this.doc.font(font).fontSize(size).fillColor(color);
-  }
-
-  height(text: string, width: number, style: TextStyle = {}, lineGap = 1): number {
-    this.style(style);
-    return this.doc.heightOfString(winAnsi(text), { width, lineGap });
-  }
-
-  write(text: string, x: number, y: number, width: number, style: TextStyle = {}, extra: PDFKit.Mixins.TextOptions = {}) {
-    this.style(style);
-    this.doc.text(winAnsi(text), x, y, { width, lineGap: 1, ...extra });
-  }
-
-  textWidth(text: string, style: TextStyle): number {
-    this.style(style);
-    return this.doc.widthOfString(winAnsi(text));
-  }
-
-  rule(x: number, y: number, width: number, color: string = COLOR.rule, thickness = 0.5) {
-    this.doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(thickness)
-      .strokeColor(color)
-      .stroke()
-      .restore();
-  }
-
-  fillRect(x: number, y: number, w: number, h: number, color: string, radius = 0) {
-    this.doc.save();
-    if (radius > 0) this.doc.roundedRect(x, y, w, h, radius);
-    else this.doc.rect(x, y, w, h);
-    this.doc.fillColor(color).fill().restore();
-  }
-
-  newPage() {
-    this.doc.addPage();
-    this.y = MARGIN.top;
-  }
-
-  /** Breaks the page unless `needed` points still fit: the way rows and blocks are kept whole. */
-  ensure(needed: number) {
-    if (this.y + needed > CONTENT_BOTTOM) this.newPage();
+      { size: 9, lineGap: 1 },
+    );
+    this.t = input.texts;
   }
 
   /** A section title with its rule, kept on one page with the first `following` points of its content. */

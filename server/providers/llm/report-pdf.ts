@@ -1,6 +1,5 @@
 import { Lexer, type Token, type Tokens } from "marked";
-import PDFDocument from "pdfkit";
-import { interpolate, winAnsi } from "../credit/pdf-report";
+import { BOLD, CONTENT_BOTTOM, FOOTER_TOP, INK, interpolate, LEFT, MARGIN, PageWriter, WIDTH, winAnsi, type TextStyle } from "../../pdf/page-writer";
 
 /**
  * A supplier report's markdown as a PDF (issue 13, /ai/reports): A4, pdfkit's built-in Helvetica (text through `winAnsi`,
@@ -25,27 +24,14 @@ export interface ReportPdfInput {
   productName: string;
 }
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 60, bottom: 30, left: 48, right: 48 };
-const LEFT = MARGIN.left;
-const WIDTH = A4.width - MARGIN.left - MARGIN.right;
-const CONTENT_BOTTOM = A4.height - 84;
-const FOOTER_TOP = A4.height - 66;
-
-const COLOR = { ink: "#1f2933", muted: "#5b6675", rule: "#cfd6de", navy: "#1d3557", headerFill: "#e8edf3", zebra: "#f6f8fa", code: "#f2f5f8" } as const;
-const REGULAR = "Helvetica";
-const BOLD = "Helvetica-Bold";
+const COLOR = { ...INK, code: "#f2f5f8" } as const;
 const ITALIC = "Helvetica-Oblique";
 const MONO = "Courier";
 const BODY = 9.5;
 const TABLE = { size: 8.5, padX: 5, padY: 4 };
 const HEADING_SIZE: Record<number, number> = { 1: 17, 2: 12, 3: 10.5, 4: 10, 5: 9.5, 6: 9.5 };
 
-interface Style {
-  font?: string;
-  size?: number;
-  color?: string;
-}
+type Style = TextStyle;
 
 /** The text of inline tokens (markup dropped, escapes resolved). */
 export function inlineText(tokens: Token[] | undefined, fallback = ""): string {
@@ -64,61 +50,12 @@ function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e] ?? _);
 }
 
-class PdfWriter {
-  readonly doc: PDFKit.PDFDocument;
-  y = MARGIN.top;
-
+class PdfWriter extends PageWriter {
   constructor(readonly input: ReportPdfInput) {
-    this.doc = new PDFDocument({
-      size: "A4",
-      margins: MARGIN,
-      bufferPages: true,
-      info: {
-        Title: winAnsi(input.title),
-        Author: input.productName,
-        Creator: input.productName,
-        Subject: winAnsi(input.subject),
-        CreationDate: input.createdAt,
-      },
-      lang: input.language === "no" ? "nb-NO" : "en-GB",
-      displayTitle: true,
-    });
-  }
-
-  private style({ font = REGULAR, size = BODY, color = COLOR.ink }: Style) {
-    this.doc.font(font).fontSize(size).fillColor(color);
-  }
-
-  height(text: string, width: number, style: Style = {}): number {
-    this.style(style);
-    return this.doc.heightOfString(winAnsi(text), { width, lineGap: 1.5 });
-  }
-
-  write(text: string, x: number, y: number, width: number, style: Style = {}, extra: PDFKit.Mixins.TextOptions = {}) {
-    this.style(style);
-    this.doc.text(winAnsi(text), x, y, { width, lineGap: 1.5, ...extra });
-  }
-
-  rule(x: number, y: number, width: number, color: string = COLOR.rule, thickness = 0.5) {
-    this.doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(thickness)
-      .strokeColor(color)
-      .stroke()
-      .restore();
-  }
-
-  fillRect(x: number, y: number, w: number, h: number, color: string) {
-    this.doc.save().rect(x, y, w, h).fillColor(color).fill().restore();
-  }
-
-  ensure(needed: number) {
-    if (this.y + needed > CONTENT_BOTTOM) {
-      this.doc.addPage();
-      this.y = MARGIN.top;
-    }
+    super(
+      { title: input.title, subject: input.subject, product: input.productName, creationDate: input.createdAt, language: input.language },
+      { size: BODY, lineGap: 1.5 },
+    );
   }
 
   /** A paragraph that may run over pages: written line group by line group so no text falls into the footer. */
