@@ -11,6 +11,7 @@ import * as m0010 from "./0010_supplier_imports";
 import * as m0011 from "./0011_lei";
 import * as m0012 from "./0012_monitoring";
 import * as m0013 from "./0013_assistant";
+import * as m0016 from "./0016_tasks_surveys";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_lei": m0011,
   "0012_monitoring": m0012,
   "0013_assistant": m0013,
+  "0016_tasks_surveys": m0016,
 };
