@@ -12,6 +12,7 @@ import { supplierAnalysis } from "./jobs/supplier-analysis.server";
 import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
 import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -27,6 +28,7 @@ export const jobHandlers = {
   "monitor.news": monitorNews,
   "notifications.digest": notificationDigest,
   "notifications.immediate": notificationImmediate,
+  [SEND_CAMPAIGN_JOB]: sendCampaignJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
