@@ -149,10 +149,10 @@ describe("sending", () => {
   });
 
   it.each([
-    ["another organization's template", { kind: "task" as const, templateId: -1 }, "templateNotFound"],
-    ["a supplier it does not follow", { kind: "task" as const, recipients: [{ supplierOrganizationId: -2, email: null }] }, "notFollowed"],
-    ["no suppliers", { kind: "task" as const, recipients: [] }, "noSuppliers"],
-    ["a due date in the past", { kind: "task" as const, dueDate: "2026-11-23" }, "dueDateInPast"],
+    ["another organization's template", { templateId: -1 }, "templateNotFound"],
+    ["a supplier it does not follow", { recipients: [{ supplierOrganizationId: -2, email: null }] }, "notFollowed"],
+    ["no suppliers", { recipients: [] }, "noSuppliers"],
+    ["a due date in the past", { dueDate: "2026-11-23" }, "dueDateInPast"],
   ])("refuses %s and queues nothing", async (_, change, problem) => {
     const jobs = await db()
       .selectFrom("jobs")
