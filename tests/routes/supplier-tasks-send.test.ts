@@ -74,7 +74,13 @@ beforeAll(async () => {
   await db().updateTable("organization_connections").set({ contact_email: "post@alfa.example" }).where("child_organization_id", "=", w.a).execute();
   await db().updateTable("organization_connections").set({ contact_email: "post@beta.example" }).where("child_organization_id", "=", w.b).execute();
   const at = "2026-01-01T00:00:00.000Z";
-  w.tag = (await db().insertInto("organization_tags").values({ organization_id: w.customer, title: "Survey 2026", created_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+  w.tag = (
+    await db()
+      .insertInto("organization_tags")
+      .values({ organization_id: w.customer, title: "Survey 2026", created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   const connections = await db()
     .selectFrom("organization_connections")
     .select(["id", "child_organization_id"])
@@ -94,9 +100,19 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   w.otherTemplate = (
-    await db().insertInto("compliance_task_templates").values({ organization_id: w.other, title: "Their template", created_at: at }).returning("id").executeTakeFirstOrThrow()
+    await db()
+      .insertInto("compliance_task_templates")
+      .values({ organization_id: w.other, title: "Their template", created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow()
   ).id;
-  w.survey = (await db().insertInto("survey_templates").values({ organization_id: w.customer, title: "Security basics", created_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+  w.survey = (
+    await db()
+      .insertInto("survey_templates")
+      .values({ organization_id: w.customer, title: "Security basics", created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   const definition = {
     title: { en: "Security basics", no: "Grunnleggende sikkerhet" },
     sections: [{ id: "s", title: { en: "S", no: "S" }, questions: [{ id: "q", type: "yes_no", text: { en: "MFA?", no: "MFA?" }, required: true }] }],
@@ -124,7 +140,22 @@ describe("who may send", () => {
     }
     const before = await jobCount();
     for (const token of [w.viewer, w.respondent])
-      expect((await run(sendAction, post("/supplier_tasks/send", [["intent", "send"], ["template", `task:${w.taskTemplate}`], ["supplier", String(w.a)]], token))).status).toBe(403);
+      expect(
+        (
+          await run(
+            sendAction,
+            post(
+              "/supplier_tasks/send",
+              [
+                ["intent", "send"],
+                ["template", `task:${w.taskTemplate}`],
+                ["supplier", String(w.a)],
+              ],
+              token,
+            ),
+          )
+        ).status,
+      ).toBe(403);
     expect(await jobCount()).toBe(before);
     expect((await page(campaignLoader, "/supplier_tasks/campaigns/999999", w.analyst, { id: "999999" })).status).toBe(404);
     expect((await page(campaignLoader, "/supplier_tasks/campaigns/abc", w.analyst, { id: "abc" })).status).toBe(400);
@@ -154,7 +185,9 @@ describe("the send page", () => {
     const data = (await res.json()) as SendData;
     expect(data.byFilter).toBe(true);
     expect(data.recipients.map((r) => r.supplierOrganizationId)).toEqual([w.a, w.b, w.c]);
-    const list = (await (await page(suppliersLoader, `/suppliers?tag=${w.tag}`, w.analyst)).json()) as { list: { rows: Array<{ supplierOrganizationId: number }> } };
+    const list = (await (await page(suppliersLoader, `/suppliers?tag=${w.tag}`, w.analyst)).json()) as {
+      list: { rows: Array<{ supplierOrganizationId: number }> };
+    };
     expect(list.list.rows.map((r) => r.supplierOrganizationId)).toEqual(data.recipients.map((r) => r.supplierOrganizationId));
     // Another organisation's tag selects nothing of theirs.
     const theirs = (await (await page(sendLoader, `/supplier_tasks/send?filter=1&tag=${w.tag}`, w.otherAnalyst)).json()) as SendData;
@@ -188,11 +221,20 @@ describe("sending", () => {
     const location = res.headers.get("Location")!;
     const id = /^\/supplier_tasks\/campaigns\/(\d+)$/.exec(location)![1];
     const campaign = await db().selectFrom("task_campaigns").selectAll().where("id", "=", Number(id)).executeTakeFirstOrThrow();
-    expect(campaign).toMatchObject({ organization_id: w.customer, kind: "survey", due_date: "2099-03-01", recurrence: "yearly", message: "Please answer before March." });
+    expect(campaign).toMatchObject({
+      organization_id: w.customer,
+      kind: "survey",
+      due_date: "2099-03-01",
+      recurrence: "yearly",
+      message: "Please answer before March.",
+    });
 
     const view = async () =>
-      ((await (await page(campaignLoader, location, w.analyst, { id })).json()) as { campaign: { state: string; summary: { sent: Array<{ name: string; email: string }>; skipped: Array<{ name: string; reason: string }> } | null } })
-        .campaign;
+      (
+        (await (await page(campaignLoader, location, w.analyst, { id })).json()) as {
+          campaign: { state: string; summary: { sent: Array<{ name: string; email: string }>; skipped: Array<{ name: string; reason: string }> } | null };
+        }
+      ).campaign;
     const done = await until(view, (c) => c.state === "sent");
     expect(done.summary!.sent.map((s) => [s.name, s.email])).toEqual([
       ["Alfa Leveranse AS", "post@alfa.example"],
@@ -310,7 +352,21 @@ describe("reminder settings", () => {
     expect(await read(w.analyst)).toEqual({ enabled: false, daysBefore: [14, 2], daysAfter: [] });
     expect(await read(w.otherAnalyst)).toEqual({ enabled: true, daysBefore: [7, 3, 1], daysAfter: [1] });
     for (const token of [w.viewer, w.respondent])
-      expect((await run(remindersAction, post("/supplier_tasks/reminders", [["intent", "save"], ["daysBefore", "1"]], token))).status).toBe(403);
+      expect(
+        (
+          await run(
+            remindersAction,
+            post(
+              "/supplier_tasks/reminders",
+              [
+                ["intent", "save"],
+                ["daysBefore", "1"],
+              ],
+              token,
+            ),
+          )
+        ).status,
+      ).toBe(403);
     expect((await run(remindersAction, post("/supplier_tasks/reminders", [["intent", "other"]], w.analyst))).status).toBe(400);
   });
 });
