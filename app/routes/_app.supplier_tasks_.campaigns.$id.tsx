@@ -136,7 +136,10 @@ export default function CampaignScreen() {
               <p className="mt-1 text-sm text-base-content/70">{t("campaign.skippedHint")}</p>
               <ul className="mt-2 divide-y divide-base-300">
                 {skipped.map((s) => (
-                  <li key={s.supplierOrganizationId} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                  <li
+                    key={s.supplierOrganizationId}
+                    className="flex flex-col gap-0.5 py-2 text-sm sm:grid sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-center sm:gap-4"
+                  >
                     <span className="font-medium break-words">{s.name}</span>
                     <span className="text-base-content/70">{t(`campaign.reason.${s.reason}`)}</span>
                     <Link

@@ -278,7 +278,7 @@ export default function SendScreen() {
                   key={fields.template.key}
                   aria-invalid={errorsOf("template").length ? true : undefined}
                   aria-describedby={errorsOf("template").length ? fields.template.errorId : undefined}
-                  className="select w-full"
+                  className={`select w-full ${errorsOf("template").length ? "select-error" : ""}`}
                 >
                   <option value="">{t("send.chooseTemplate")}</option>
                   {tasks.length ? (
@@ -315,7 +315,7 @@ export default function SendScreen() {
                   key={fields.dueDate.key}
                   aria-invalid={errorsOf("dueDate").length ? true : undefined}
                   aria-describedby={[`${fields.dueDate.id}-hint`, errorsOf("dueDate").length ? fields.dueDate.errorId : ""].filter(Boolean).join(" ")}
-                  className="input w-full sm:w-60"
+                  className={`input w-full sm:w-60 ${errorsOf("dueDate").length ? "input-error" : ""}`}
                 />
                 <p id={`${fields.dueDate.id}-hint`} className="mt-1 text-xs text-base-content/70">
                   {t("send.dueDateHint")}
@@ -335,7 +335,7 @@ export default function SendScreen() {
                   key={fields.message.key}
                   aria-invalid={errorsOf("message").length ? true : undefined}
                   aria-describedby={[`${fields.message.id}-hint`, errorsOf("message").length ? fields.message.errorId : ""].filter(Boolean).join(" ")}
-                  className="textarea w-full"
+                  className={`textarea w-full ${errorsOf("message").length ? "textarea-error" : ""}`}
                 />
                 <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-base-content/70">
                   {t("send.messageHint")}

@@ -303,7 +303,7 @@ describe("sending", () => {
     // The supplier ids are known only once the suppliers exist (after the table is built).
     const name = field === "email_a" ? `email_${w.a}` : field;
     expect((reply.result.error[name] ?? []).join(" ")).toContain(message);
-    expect(reply.result.initialValue.message).toBe(change().message ?? "Kept message");
+    expect(reply.result.initialValue.message).toBe((change() as { message?: string }).message ?? "Kept message");
     expect(await jobCount()).toBe(before);
   });
 
