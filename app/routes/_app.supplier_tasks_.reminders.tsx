@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { FieldErrors, FormAlert } from "~/components/ui/form";
+import { FormAlert, LabelledControl } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
@@ -93,28 +93,21 @@ export default function RemindersScreen() {
   const field = (name: "daysBefore" | "daysAfter", meta: (typeof fields)["daysBefore"], value: number[]) => {
     const errors = errorsOf(name);
     return (
-      <div>
-        <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
-          {t(`reminders.${name}`)}
-        </label>
-        <input
-          id={meta.id}
-          name={name}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={200}
-          defaultValue={kept(name, formatDayList(value))}
-          key={`${meta.key}-${kept(name, formatDayList(value))}`}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={[`${meta.id}-hint`, errors.length ? meta.errorId : ""].filter(Boolean).join(" ")}
-          className={`input w-full sm:w-60 ${errors.length ? "input-error" : ""}`}
-        />
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-base-content/70">
-          {t(`reminders.${name}Hint`, { max: MAX_REMINDER_DAY })}
-        </p>
-        <FieldErrors id={meta.errorId} errors={errors} />
-      </div>
+      <LabelledControl id={meta.id} label={t(`reminders.${name}`)} hint={t(`reminders.${name}Hint`, { max: MAX_REMINDER_DAY })} errors={errors}>
+        {(control) => (
+          <input
+            {...control}
+            name={name}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={200}
+            defaultValue={kept(name, formatDayList(value))}
+            key={`${meta.key}-${kept(name, formatDayList(value))}`}
+            className={`input w-full sm:w-60 ${errors.length ? "input-error" : ""}`}
+          />
+        )}
+      </LabelledControl>
     );
   };
 

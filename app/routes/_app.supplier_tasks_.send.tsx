@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { FieldErrors, FormAlert } from "~/components/ui/form";
+import { FieldErrors, FormAlert, LabelledControl } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
@@ -267,81 +267,61 @@ export default function SendScreen() {
           <fieldset className="rounded-box border border-base-300 bg-base-100 p-4">
             <legend className="px-1 text-lg font-semibold">{t("send.what")}</legend>
             <div className="flex flex-col gap-4">
-              <div>
-                <label htmlFor={fields.template.id} className="mb-1 block text-sm font-medium">
-                  {t("send.template")}
-                </label>
-                <select
-                  id={fields.template.id}
-                  name="template"
-                  defaultValue={kept("template") ?? data.template ?? ""}
-                  key={fields.template.key}
-                  aria-invalid={errorsOf("template").length ? true : undefined}
-                  aria-describedby={errorsOf("template").length ? fields.template.errorId : undefined}
-                  className={`select w-full ${errorsOf("template").length ? "select-error" : ""}`}
-                >
-                  <option value="">{t("send.chooseTemplate")}</option>
-                  {tasks.length ? (
-                    <optgroup label={tState("kind.task")}>
-                      {tasks.map((x) => (
-                        <option key={x.value} value={x.value}>
-                          {templateLabel(x)}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                  {surveys.length ? (
-                    <optgroup label={tState("kind.survey")}>
-                      {surveys.map((x) => (
-                        <option key={x.value} value={x.value}>
-                          {templateLabel(x)}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                </select>
-                <FieldErrors id={fields.template.errorId} errors={errorsOf("template")} />
-              </div>
-              <div>
-                <label htmlFor={fields.dueDate.id} className="mb-1 block text-sm font-medium">
-                  {t("send.dueDate")}
-                </label>
-                <input
-                  id={fields.dueDate.id}
-                  name="dueDate"
-                  type="date"
-                  min={data.today}
-                  defaultValue={kept("dueDate") ?? ""}
-                  key={fields.dueDate.key}
-                  aria-invalid={errorsOf("dueDate").length ? true : undefined}
-                  aria-describedby={[`${fields.dueDate.id}-hint`, errorsOf("dueDate").length ? fields.dueDate.errorId : ""].filter(Boolean).join(" ")}
-                  className={`input w-full sm:w-60 ${errorsOf("dueDate").length ? "input-error" : ""}`}
-                />
-                <p id={`${fields.dueDate.id}-hint`} className="mt-1 text-xs text-base-content/70">
-                  {t("send.dueDateHint")}
-                </p>
-                <FieldErrors id={fields.dueDate.errorId} errors={errorsOf("dueDate")} />
-              </div>
-              <div>
-                <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium">
-                  {t("send.message")}
-                </label>
-                <textarea
-                  id={fields.message.id}
-                  name="message"
-                  rows={4}
-                  maxLength={MESSAGE_MAX}
-                  defaultValue={kept("message") ?? ""}
-                  key={fields.message.key}
-                  aria-invalid={errorsOf("message").length ? true : undefined}
-                  aria-describedby={[`${fields.message.id}-hint`, errorsOf("message").length ? fields.message.errorId : ""].filter(Boolean).join(" ")}
-                  className={`textarea w-full ${errorsOf("message").length ? "textarea-error" : ""}`}
-                />
-                <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-base-content/70">
-                  {t("send.messageHint")}
-                </p>
-                <FieldErrors id={fields.message.errorId} errors={errorsOf("message")} />
-              </div>
+              <LabelledControl id="send-template" label={t("send.template")} errors={errorsOf("template")}>
+                {(control) => (
+                  <select
+                    {...control}
+                    name="template"
+                    defaultValue={kept("template") ?? data.template ?? ""}
+                    key={fields.template.key}
+                    className={`select w-full ${errorsOf("template").length ? "select-error" : ""}`}
+                  >
+                    <option value="">{t("send.chooseTemplate")}</option>
+                    {(
+                      [
+                        ["task", tasks],
+                        ["survey", surveys],
+                      ] as const
+                    ).map(([kind, list]) =>
+                      list.length ? (
+                        <optgroup key={kind} label={tState(`kind.${kind}`)}>
+                          {list.map((x) => (
+                            <option key={x.value} value={x.value}>
+                              {templateLabel(x)}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ) : null,
+                    )}
+                  </select>
+                )}
+              </LabelledControl>
+              <LabelledControl id="send-due-date" label={t("send.dueDate")} hint={t("send.dueDateHint")} errors={errorsOf("dueDate")}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name="dueDate"
+                    type="date"
+                    min={data.today}
+                    defaultValue={kept("dueDate") ?? ""}
+                    key={fields.dueDate.key}
+                    className={`input w-full sm:w-60 ${errorsOf("dueDate").length ? "input-error" : ""}`}
+                  />
+                )}
+              </LabelledControl>
+              <LabelledControl id="send-message" label={t("send.message")} hint={t("send.messageHint")} errors={errorsOf("message")}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="message"
+                    rows={4}
+                    maxLength={MESSAGE_MAX}
+                    defaultValue={kept("message") ?? ""}
+                    key={fields.message.key}
+                    className={`textarea w-full ${errorsOf("message").length ? "textarea-error" : ""}`}
+                  />
+                )}
+              </LabelledControl>
               <div className="flex items-start gap-2">
                 <input
                   id="send-yearly"

@@ -8,7 +8,7 @@ import { action as sendAction, loader as sendLoader } from "~/routes/_app.suppli
 import { loader as campaignLoader } from "~/routes/_app.supplier_tasks_.campaigns.$id";
 import { action as remindersAction, loader as remindersLoader } from "~/routes/_app.supplier_tasks_.reminders";
 import { loader as suppliersLoader } from "~/routes/_app.suppliers";
-import { follow, makeOrg, signedIn } from "../helpers/fixtures";
+import { follow, makeOrg, signedIn, surveyTemplate } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 import { until } from "../helpers/until";
 
@@ -106,21 +106,7 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  w.survey = (
-    await db()
-      .insertInto("survey_templates")
-      .values({ organization_id: w.customer, title: "Security basics", created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  const definition = {
-    title: { en: "Security basics", no: "Grunnleggende sikkerhet" },
-    sections: [{ id: "s", title: { en: "S", no: "S" }, questions: [{ id: "q", type: "yes_no", text: { en: "MFA?", no: "MFA?" }, required: true }] }],
-  };
-  await db()
-    .insertInto("survey_template_versions")
-    .values({ template_id: w.survey, version: 1, definition: JSON.stringify(definition), created_at: at })
-    .execute();
+  w.survey = await surveyTemplate(w.customer, "Security basics");
   worker = startWorker({ db: db(), handlers: { [SEND_CAMPAIGN_JOB]: sendCampaignJob }, pollMs: 20, log: () => {} });
 });
 

@@ -6,7 +6,7 @@ import { createCampaign, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/cam
 import { osloDate } from "~/models/supplier-task-states";
 import { applyAction, customerTask, taskEvents } from "~/models/supplier-task-workflow.server";
 import { nextYear, runRecurringCampaigns, saveReminderSettings, sendDueReminders } from "~/models/task-reminders.server";
-import { follow, makeOrg } from "../helpers/fixtures";
+import { follow, makeOrg, surveyTemplate } from "../helpers/fixtures";
 import { until } from "../helpers/until";
 
 /**
@@ -131,21 +131,7 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  w.survey = (
-    await db()
-      .insertInto("survey_templates")
-      .values({ organization_id: w.customer, title: "Yearly survey", created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  const definition = {
-    title: { en: "Yearly survey", no: "Årlig undersøkelse" },
-    sections: [{ id: "s", title: { en: "S", no: "S" }, questions: [{ id: "q", type: "yes_no", text: { en: "Q?", no: "S?" }, required: true }] }],
-  };
-  await db()
-    .insertInto("survey_template_versions")
-    .values({ template_id: w.survey, version: 1, definition: JSON.stringify(definition), created_at: at })
-    .execute();
+  w.survey = await surveyTemplate(w.customer, "Yearly survey");
   await saveReminderSettings({ organizationId: w.quiet, settings: { enabled: false, daysBefore: [7, 3, 1], daysAfter: [1] } });
   worker = startWorker({ db: db(), handlers: { [SEND_CAMPAIGN_JOB]: sendCampaignJob }, pollMs: 20, log: () => {} });
 });
