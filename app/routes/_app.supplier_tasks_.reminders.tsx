@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { FormAlert, LabelledControl } from "~/components/ui/form";
+import { CheckboxField, FormAlert, LabelledControl } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
@@ -128,26 +128,7 @@ export default function RemindersScreen() {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
         <input type="hidden" name="intent" value="save" />
         {own.length ? <FormAlert errors={own} /> : null}
-        <div className="flex items-start gap-2">
-          <input
-            id="reminders-enabled"
-            type="checkbox"
-            name="enabled"
-            value="on"
-            defaultChecked={enabled}
-            key={`enabled-${enabled}`}
-            className="toggle toggle-sm mt-0.5"
-            aria-describedby="reminders-enabled-hint"
-          />
-          <div>
-            <label htmlFor="reminders-enabled" className="text-sm font-medium">
-              {t("reminders.enabled")}
-            </label>
-            <p id="reminders-enabled-hint" className="text-xs text-base-content/70">
-              {t("reminders.enabledHint")}
-            </p>
-          </div>
-        </div>
+        <CheckboxField id="reminders-enabled" name="enabled" label={t("reminders.enabled")} hint={t("reminders.enabledHint")} defaultChecked={enabled} toggle />
         {field("daysBefore", fields.daysBefore, settings.daysBefore)}
         {field("daysAfter", fields.daysAfter, settings.daysAfter)}
         <div>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { FieldErrors, FormAlert, LabelledControl } from "~/components/ui/form";
+import { CheckboxField, FieldErrors, FormAlert, LabelledControl } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
@@ -322,26 +322,7 @@ export default function SendScreen() {
                   />
                 )}
               </LabelledControl>
-              <div className="flex items-start gap-2">
-                <input
-                  id="send-yearly"
-                  type="checkbox"
-                  name="yearly"
-                  value="on"
-                  defaultChecked={kept("yearly") === "on"}
-                  key={`yearly-${kept("yearly") ?? ""}`}
-                  className="checkbox checkbox-sm mt-0.5"
-                  aria-describedby="send-yearly-hint"
-                />
-                <div>
-                  <label htmlFor="send-yearly" className="text-sm font-medium">
-                    {t("send.yearly")}
-                  </label>
-                  <p id="send-yearly-hint" className="text-xs text-base-content/70">
-                    {t("send.yearlyHint")}
-                  </p>
-                </div>
-              </div>
+              <CheckboxField id="send-yearly" name="yearly" label={t("send.yearly")} hint={t("send.yearlyHint")} defaultChecked={kept("yearly") === "on"} />
             </div>
           </fieldset>
 

@@ -150,3 +150,46 @@ export function LabelledControl({
     </div>
   );
 }
+
+/** A checkbox (or toggle) with its label and a hint under it. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  hint,
+  defaultChecked,
+  toggle = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked: boolean;
+  toggle?: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        value="on"
+        defaultChecked={defaultChecked}
+        // A new element when the default changes (a refused post re-rendered), so the box shows what was sent.
+        key={`${id}-${defaultChecked}`}
+        className={`${toggle ? "toggle toggle-sm" : "checkbox checkbox-sm"} mt-0.5`}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-base-content/70">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
