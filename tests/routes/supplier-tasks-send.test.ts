@@ -144,6 +144,9 @@ describe("who may send", () => {
       ).toBe(403);
     expect(await jobCount()).toBe(before);
     expect((await page(campaignLoader, "/supplier_tasks/campaigns/999999", w.analyst, { id: "999999" })).status).toBe(404);
+    const visitor = await page(campaignLoader, "/supplier_tasks/campaigns/1", undefined, { id: "1" });
+    expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
+    for (const token of [w.viewer, w.respondent]) expect((await page(campaignLoader, "/supplier_tasks/campaigns/1", token, { id: "1" })).status).toBe(403);
     expect((await page(campaignLoader, "/supplier_tasks/campaigns/abc", w.analyst, { id: "abc" })).status).toBe(400);
   });
 });
@@ -354,5 +357,33 @@ describe("reminder settings", () => {
         ).status,
       ).toBe(403);
     expect((await run(remindersAction, post("/supplier_tasks/reminders", [["intent", "other"]], w.analyst))).status).toBe(400);
+  });
+});
+
+describe("the campaign page", () => {
+  it("says the sending failed when its job gave up, and nothing was sent", async () => {
+    const at = new Date().toISOString();
+    const campaign = await db()
+      .insertInto("task_campaigns")
+      .values({ organization_id: w.customer, kind: "task", task_template_id: w.taskTemplate, title: "Failed one", created_at: at, origin: BASE })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = String(campaign.id);
+    const state = async () =>
+      ((await (await page(campaignLoader, `/supplier_tasks/campaigns/${id}`, w.analyst, { id })).json()) as { campaign: { state: string } }).campaign.state;
+    expect(await state()).toBe("sending");
+    await db()
+      .insertInto("jobs")
+      .values({
+        type: SEND_CAMPAIGN_JOB,
+        organization_id: w.customer,
+        user_id: null,
+        payload: JSON.stringify({ campaignId: campaign.id, recipients: [] }),
+        status: "failed",
+        run_at: at,
+        created_at: at,
+      })
+      .execute();
+    expect(await state()).toBe("failed");
   });
 });

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { startWorker, type Worker } from "@server/jobs/worker";
+import { enqueueJob } from "@server/jobs/queue";
+import { validateSchedule } from "@server/jobs/schedule";
+import { jobHandlers, jobSchedules } from "~/entry.server";
+import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB } from "~/jobs/task-reminders.server";
 import { createCampaign, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 import { osloDate } from "~/models/supplier-task-states";
 import { applyAction, customerTask, taskEvents } from "~/models/supplier-task-workflow.server";
@@ -255,5 +259,30 @@ describe("the yearly re-send", () => {
   it("moves a due date by a calendar year", () => {
     expect(nextYear("2026-03-31")).toBe("2027-03-31");
     expect(nextYear("2028-02-29")).toBe("2029-02-28");
+  });
+});
+
+describe("the scheduled jobs", () => {
+  it("are registered daily before the working day (Oslo), the re-send before the reminders, and run through the worker", async () => {
+    const schedules = jobSchedules.filter((s) => s.type === TASK_REMINDERS_JOB || s.type === TASK_RECURRING_JOB);
+    schedules.forEach(validateSchedule);
+    expect(schedules.map((s) => [s.type, "dailyAt" in s ? s.dailyAt : null])).toEqual([
+      [TASK_RECURRING_JOB, "06:30"],
+      [TASK_REMINDERS_JOB, "07:00"],
+    ]);
+    const runner = startWorker({ db: db(), handlers: jobHandlers, pollMs: 20, log: () => {} });
+    try {
+      for (const type of [TASK_RECURRING_JOB, TASK_REMINDERS_JOB]) {
+        const id = await enqueueJob(db(), { type, organizationId: null, userId: null, payload: null });
+        const job = await until(
+          () => db().selectFrom("jobs").select(["status", "result"]).where("id", "=", id).executeTakeFirstOrThrow(),
+          (j) => j.status === "done" || j.status === "failed",
+        );
+        expect(job.status).toBe("done");
+        expect(JSON.parse(job.result!)).toBeTypeOf("object");
+      }
+    } finally {
+      await runner.stop();
+    }
   });
 });
