@@ -233,6 +233,11 @@ export default function SendScreen() {
         {t("send.heading")}
       </h1>
       <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("send.intro")}</p>
+      <p className="mt-1 text-sm">
+        <Link to="/supplier_tasks/reminders" className="link">
+          {t("send.reminders")}
+        </Link>
+      </p>
 
       {data.unknown > 0 ? (
         <div role="status" className="alert alert-warning mt-4 text-sm">
