@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { startWorker, type Worker } from "@server/jobs/worker";
-import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
+import { MAX_CAMPAIGN_SUPPLIERS, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 import { action as sendAction, loader as sendLoader } from "~/routes/_app.supplier_tasks_.send";
 import { loader as campaignLoader } from "~/routes/_app.supplier_tasks_.campaigns.$id";
 import { action as remindersAction, loader as remindersLoader } from "~/routes/_app.supplier_tasks_.reminders";
@@ -385,5 +385,58 @@ describe("the campaign page", () => {
       })
       .execute();
     expect(await state()).toBe("failed");
+  });
+});
+
+describe("the cap", () => {
+  it("a filter above MAX_CAMPAIGN_SUPPLIERS lists nothing and cannot be sent; chosen ids above it neither", async () => {
+    const big = await makeOrg("Big Customer AS", "customer");
+    const token = await signedIn("analyst@big.test", big, 2);
+    const at = new Date().toISOString();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i <= MAX_CAMPAIGN_SUPPLIERS; i++) {
+          const org = await trx
+            .insertInto("organizations")
+            .values({ name: `Many ${i} AS`, kind: "supplier", country_code: "NO", created_at: at })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto("organization_connections")
+            .values({
+              parent_organization_id: big,
+              child_organization_id: org.id,
+              is_deleted: 0,
+              contact_email: `m${i}@many.example`,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+        }
+      });
+    const data = (await (await page(sendLoader, "/supplier_tasks/send?filter=1&q=many", token)).json()) as SendData & { tooMany: boolean; total: number };
+    expect([data.tooMany, data.total, data.recipients.length]).toEqual([true, MAX_CAMPAIGN_SUPPLIERS + 1, 0]);
+    const before = await jobCount();
+    const res = await run(
+      sendAction,
+      post(
+        "/supplier_tasks/send",
+        [
+          ["intent", "send"],
+          ["filter", "1"],
+          ["q", "many"],
+          ["template", `task:${w.taskTemplate}`],
+        ],
+        token,
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Reply).result.error[""].join(" ")).toContain(`at most ${MAX_CAMPAIGN_SUPPLIERS}`);
+    expect(await jobCount()).toBe(before);
+    // Narrowed under the cap, the same filter lists its rows.
+    const narrowed = (await (await page(sendLoader, "/supplier_tasks/send?filter=1&q=many%2019", token)).json()) as SendData;
+    expect(narrowed.recipients.length).toBeGreaterThan(0);
+    expect(narrowed.recipients.every((r) => r.name.startsWith("Many 19"))).toBe(true);
   });
 });
