@@ -14,6 +14,8 @@ import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
 import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
 import { writeIntelligenceJob } from "~/models/intelligence-job.server";
 import { WRITE_INTELLIGENCE_JOB } from "~/models/intelligence-texts.server";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
+import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./jobs/task-reminders.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -30,10 +32,13 @@ export const jobHandlers = {
   "notifications.digest": notificationDigest,
   "notifications.immediate": notificationImmediate,
   [WRITE_INTELLIGENCE_JOB]: writeIntelligenceJob,
+  [SEND_CAMPAIGN_JOB]: sendCampaignJob,
+  [TASK_REMINDERS_JOB]: taskReminders,
+  [TASK_RECURRING_JOB]: taskRecurring,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
-export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules];
+export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules, ...taskSchedules];
 
 const ABORT_DELAY = 5_000;
 

@@ -13,6 +13,7 @@ import * as m0012 from "./0012_monitoring";
 import * as m0013 from "./0013_assistant";
 import * as m0014 from "./0014_ai_reports";
 import * as m0015 from "./0015_document_texts";
+import * as m0016 from "./0016_tasks_surveys";
 import * as m0021 from "./0021_intelligence_texts";
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   "0013_assistant": m0013,
   "0014_ai_reports": m0014,
   "0015_document_texts": m0015,
+  "0016_tasks_surveys": m0016,
   "0021_intelligence_texts": m0021,
 };

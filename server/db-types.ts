@@ -401,6 +401,13 @@ export interface ComplianceTaskTemplateTable {
   description: string | null;
   template_file_id: number | null;
   created_at: string;
+  /* 0016 */
+  title_no: string | null;
+  description_no: string | null;
+  due_in_days: number | null;
+  updated_at: string | null;
+  archived_at: string | null;
+  key: string | null;
 }
 
 export interface ComplianceTaskTable {
@@ -434,8 +441,14 @@ export interface SurveyTemplateTable {
   id: Generated<number>;
   organization_id: number | null;
   title: string;
+  /** 0003's flat question list; since 0016 the questions are in survey_template_versions. */
   questions: Generated<string>;
   created_at: string;
+  /* 0016 */
+  title_no: string | null;
+  updated_at: string | null;
+  archived_at: string | null;
+  key: string | null;
 }
 
 export interface SurveyResponseTable {
@@ -448,6 +461,10 @@ export interface SurveyResponseTable {
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
+  /* 0016 */
+  template_version_id: number | null;
+  score: number | null;
+  language: string | null;
 }
 
 /* ---------- 0004: credit reports ---------- */
@@ -789,6 +806,104 @@ export interface IntelligenceTextTable {
   written_at: string;
 }
 
+/* ---------- 0016: tasks and surveys (decision 031) ---------- */
+
+export interface SurveyTemplateVersionTable {
+  id: Generated<number>;
+  template_id: number;
+  version: number;
+  /** JSON: app/models/survey-definition.ts SurveyDefinition. */
+  definition: string;
+  created_by_user_id: number | null;
+  created_at: string;
+}
+
+export interface SurveyResponseFileTable {
+  response_id: number;
+  question_id: string;
+  file_upload_id: number;
+  expires_on: string | null;
+  created_at: string;
+}
+
+export interface TaskCampaignTable {
+  id: Generated<number>;
+  organization_id: number;
+  kind: "task" | "survey";
+  task_template_id: number | null;
+  survey_template_version_id: number | null;
+  title: string;
+  message: string | null;
+  due_date: string | null;
+  recurrence: "yearly" | null;
+  previous_campaign_id: number | null;
+  next_run_on: string | null;
+  created_by_user_id: number | null;
+  origin: string | null;
+  summary: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SupplierTaskTable {
+  id: Generated<number>;
+  organization_id: number;
+  supplier_organization_id: number;
+  campaign_id: number | null;
+  kind: "task" | "survey";
+  compliance_task_id: number | null;
+  survey_response_id: number | null;
+  title: string;
+  recipient_email: string | null;
+  message: string | null;
+  due_date: string | null;
+  status: Generated<"sent" | "opened" | "draft" | "submitted" | "accepted" | "returned" | "cancelled">;
+  return_comment: string | null;
+  answered_by_user_id: number | null;
+  answered_by_name: string | null;
+  sent_at: string;
+  opened_at: string | null;
+  submitted_at: string | null;
+  decided_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+}
+
+export interface SupplierTaskLinkTable {
+  id: Generated<number>;
+  supplier_task_id: number;
+  token_hash: string;
+  email: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface SupplierTaskEventTable {
+  id: Generated<number>;
+  supplier_task_id: number;
+  kind: "sent" | "opened" | "draft_saved" | "submitted" | "accepted" | "returned" | "reminded" | "cancelled" | "link_revoked";
+  user_id: number | null;
+  actor: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface SupplierTaskReminderTable {
+  supplier_task_id: number;
+  step: string;
+  sent_at: string;
+}
+
+export interface TaskReminderSettingsTable {
+  organization_id: number;
+  days_before: Generated<string>;
+  days_after: Generated<string>;
+  enabled: Generated<number>;
+  updated_at: string;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -848,4 +963,12 @@ export interface DB {
   document_texts: DocumentTextTable;
   ai_reports: AiReportTable;
   intelligence_texts: IntelligenceTextTable;
+  survey_template_versions: SurveyTemplateVersionTable;
+  survey_response_files: SurveyResponseFileTable;
+  task_campaigns: TaskCampaignTable;
+  supplier_tasks: SupplierTaskTable;
+  supplier_task_links: SupplierTaskLinkTable;
+  supplier_task_events: SupplierTaskEventTable;
+  supplier_task_reminders: SupplierTaskReminderTable;
+  task_reminder_settings: TaskReminderSettingsTable;
 }

@@ -44,6 +44,14 @@ export const PERMISSIONS = {
   newsFeedsManage: { organization: true, level: 3, customer: true },
   /** The assistant (chat panel, /ai/chat, conversations): it answers about the organisation's suppliers, so customer members at level 2. */
   assistantUse: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** What the organisation has been asked to answer (tasks and surveys sent to it): any member, supplier respondents and customers alike. */
+  respondentWork: { organization: true, level: 1 },
+  /** The tasks and surveys the organisation sent: the lists, each item with its answer, the read views, the survey explorer. */
+  supplierTasksRead: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** Sending tasks and surveys, accepting, returning, reminding, cancelling; the organisation's reminder settings. */
+  supplierTasksManage: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
+  /** The organisation's own task and survey templates (its administrator); the system-wide ones are the operator's (`admin`). */
+  taskTemplatesManage: { organization: true, level: 3, customer: true },
   /** Managing the organisation: members, invitations, organisation settings. */
   organizationManage: { organization: true, level: 3 },
   /** The installation's administration. */

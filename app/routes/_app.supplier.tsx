@@ -50,7 +50,7 @@ import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.
 export const meta = titleMeta;
 
 /** The translation namespaces this screen renders besides the root's (the browser loads only these). */
-export const handle = { i18n: ["connections", "credit", "creditReports", "financials", "people", "supplier", "supplierWork"] };
+export const handle = { i18n: ["connections", "credit", "creditReports", "financials", "people", "supplier", "supplierWork", "campaigns"] };
 
 /**
  * The supplier screen (spec 02 "Supplier detail"): /supplier?externalId={orgnr}[&localId={id}].

@@ -12,6 +12,8 @@ import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
+import { MAX_CAMPAIGN_SUPPLIERS } from "~/models/campaigns.server";
+import { can } from "~/http/permissions";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
@@ -19,7 +21,7 @@ import { TableScroll } from "~/components/ui/TableScroll";
 export const meta = titleMeta;
 
 /** The translation namespaces this screen renders besides the root's (the browser loads only these). */
-export const handle = { i18n: ["suppliers"] };
+export const handle = { i18n: ["suppliers", "campaigns"] };
 
 /** Typing in the search submits after this pause (with JavaScript). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -46,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list,
     tags,
     title,
+    canSend: can(user, "supplierTasksManage"),
+    maxSend: MAX_CAMPAIGN_SUPPLIERS,
     query: { q: query.q, tagId: query.tagId, priority: query.priority, dueDiligence: query.dueDiligence, sort: query.sort, dir: query.dir },
   });
 }
@@ -57,8 +61,9 @@ export function ErrorBoundary() {
 const flagValue = (value: boolean | null) => (value === true ? "yes" : value === false ? "no" : "");
 
 export default function SuppliersScreen() {
-  const { list, tags, query } = useLoaderData<typeof loader>();
+  const { list, tags, query, canSend, maxSend } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("suppliers");
+  const { t: tSend } = useTranslation("campaigns");
   const [params] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -108,6 +113,8 @@ export default function SuppliersScreen() {
   };
 
   const exportHref = href({ page: null, size: null }, "/suppliers.csv");
+  // Every row of the current filter: the send page resolves the same query with the list's own filter.
+  const sendAllHref = `/supplier_tasks/send?${new URLSearchParams([["filter", "1"], ...[...params].filter(([key]) => ["q", "tag", "priority", "dd", "sort", "dir"].includes(key))])}`;
 
   return (
     <section aria-labelledby="suppliers-title" className="mx-auto max-w-6xl">
@@ -233,6 +240,24 @@ export default function SuppliersScreen() {
         {pending ? t("loading") : filtered ? t("countFiltered", { count: list.total }) : t("count", { count: list.total })}
       </p>
 
+      {canSend && list.total > 0 ? (
+        // The ticked rows (checkboxes below name this form) go to the send page as `supplier` ids.
+        <form id="supplier-selection" method="get" action="/supplier_tasks/send" className="mt-2 flex flex-wrap items-center gap-2">
+          <button type="submit" className="btn btn-outline btn-sm">
+            {tSend("selection.sendChosen")}
+          </button>
+          {filtered ? (
+            list.total <= maxSend ? (
+              <Link to={sendAllHref} className="btn btn-ghost btn-sm">
+                {tSend("selection.sendAll", { count: list.total })}
+              </Link>
+            ) : (
+              <span className="text-sm text-base-content/70">{tSend("selection.tooMany", { max: maxSend })}</span>
+            )
+          ) : null}
+        </form>
+      ) : null}
+
       {list.total === 0 ? (
         <div className="mt-3 rounded-box border border-dashed border-base-300 bg-base-100 p-8">
           <p className="font-medium">{filtered ? t("noResults") : t("empty")}</p>
@@ -248,6 +273,11 @@ export default function SuppliersScreen() {
               <caption className="sr-only">{t("tableCaption")}</caption>
               <thead className="text-base-content">
                 <tr>
+                  {canSend ? (
+                    <th scope="col" className="w-8">
+                      <span className="sr-only">{tSend("selection.column")}</span>
+                    </th>
+                  ) : null}
                   {sortHeader("name", t("columns.name"))}
                   {sortHeader("orgNumber", t("columns.orgNumber"))}
                   {sortHeader("country", t("columns.country"))}
@@ -259,6 +289,18 @@ export default function SuppliersScreen() {
               <tbody>
                 {list.rows.map((row) => (
                   <tr key={row.connectionId} className="hover:bg-base-200">
+                    {canSend ? (
+                      <td>
+                        <input
+                          type="checkbox"
+                          name="supplier"
+                          value={row.supplierOrganizationId}
+                          form="supplier-selection"
+                          className="checkbox checkbox-sm"
+                          aria-label={tSend("selection.choose", { name: row.name })}
+                        />
+                      </td>
+                    ) : null}
                     <th scope="row" className="max-w-[10rem] font-medium break-words sm:max-w-[18rem]">
                       <Link
                         to={`/supplier?${new URLSearchParams({ ...(row.orgNumber ? { externalId: row.orgNumber } : {}), localId: String(row.supplierOrganizationId) })}`}

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import type { DB } from "../db-types";
 import { saveFile } from "../storage";
+import { surveyScore, type Answers, type SurveyDefinition, type SurveyQuestion } from "~/models/survey-definition";
 
 export interface SeededOrganizations {
   /** The three customer organisations, by name. */
@@ -110,27 +111,57 @@ export async function seedSupplierWork(database: Db, orgs: SeededOrganizations, 
       updated_at: daysAgo(plan.response ? plan.response.daysAgo : plan.sentDaysAgo, 10 + (plan.supplier % 8)),
     });
     if (plan.response) await ensureResponse(database, taskId, supplier, plan.response, daysAgo(plan.response.daysAgo, 10 + (plan.supplier % 8)));
+    await ensureSupplierTask(database, {
+      organization_id: plan.customer === 1 ? customers[1] : sender,
+      supplier_organization_id: supplier.id,
+      kind: "task",
+      compliance_task_id: taskId,
+      survey_response_id: null,
+      title: plan.title ?? plan.template ?? "Task",
+      due_date: daysAgo(-plan.dueInDays).slice(0, 10),
+      status: plan.response ? "submitted" : "sent",
+      sent_at: daysAgo(plan.sentDaysAgo),
+      submitted_at: plan.response ? daysAgo(plan.response.daysAgo, 10 + (plan.supplier % 8)) : null,
+      updated_at: daysAgo(plan.response ? plan.response.daysAgo : plan.sentDaysAgo, 10 + (plan.supplier % 8)),
+    });
     tasks++;
   }
   log(`${tasks} compliance tasks`);
 
   /* ---- surveys ---- */
-  const surveyTemplates = new Map<string, number>();
-  for (const s of SURVEY_TEMPLATES) surveyTemplates.set(s.title, await ensureSurveyTemplate(database, sender, s, daysAgo(150)));
+  const surveyTemplates = new Map<string, { templateId: number; versionId: number; definition: SurveyDefinition }>();
+  for (const s of SURVEY_TEMPLATES) surveyTemplates.set(s.title.en, { ...(await ensureSurveyTemplate(database, sender, s, daysAgo(150))), definition: s });
   let surveys = 0;
   for (const plan of SURVEY_PLAN) {
     const supplier = suppliers[plan.supplier];
-    const templateId = surveyTemplates.get(plan.template);
-    if (!supplier || templateId == null) continue;
-    await ensureSurveyResponse(database, {
-      survey_template_id: templateId,
+    const template = surveyTemplates.get(plan.template);
+    if (!supplier || !template) continue;
+    const answers = plan.submitted ? (SURVEY_ANSWERS[plan.template] ?? {}) : {};
+    const responseId = await ensureSurveyResponse(database, {
+      survey_template_id: template.templateId,
+      template_version_id: template.versionId,
       organization_id: sender,
       supplier_organization_id: supplier.id,
       status: plan.submitted ? "submitted" : "draft",
-      answers: JSON.stringify(plan.submitted ? (SURVEY_ANSWERS[plan.template] ?? {}) : {}),
+      answers: JSON.stringify(answers),
+      score: plan.submitted ? surveyScore(template.definition, answers) : null,
+      language: plan.submitted ? "en" : null,
       created_at: daysAgo(plan.daysAgo + 14),
       updated_at: daysAgo(plan.daysAgo, 14),
       submitted_at: plan.submitted ? daysAgo(plan.daysAgo, 14) : null,
+    });
+    await ensureSupplierTask(database, {
+      organization_id: sender,
+      supplier_organization_id: supplier.id,
+      kind: "survey",
+      compliance_task_id: null,
+      survey_response_id: responseId,
+      title: plan.template,
+      due_date: daysAgo(plan.daysAgo - 14).slice(0, 10),
+      status: plan.submitted ? "submitted" : "draft",
+      sent_at: daysAgo(plan.daysAgo + 14),
+      submitted_at: plan.submitted ? daysAgo(plan.daysAgo, 14) : null,
+      updated_at: daysAgo(plan.daysAgo, 14),
     });
     surveys++;
   }
@@ -474,41 +505,68 @@ const RESPONSE_FILES: Record<ResponseSeed["files"][number], (supplierName: strin
 
 /* ---------------- surveys ---------------- */
 
-interface SurveySeed {
-  title: string;
-  questions: Array<{ id: string; type: "boolean" | "text" | "number"; text: string }>;
-}
+const yesNo = (id: string, en: string, no: string, weight = 1): SurveyQuestion => ({ id, type: "yes_no", text: { en, no }, required: true, weight });
 
-const SURVEY_TEMPLATES: SurveySeed[] = [
+/** The demo customer's own earlier surveys (the shipped starter templates are seeded apart), one section each. */
+const SURVEY_TEMPLATES: SurveyDefinition[] = [
   {
-    title: "Sustainability self-assessment",
-    questions: [
-      { id: "q1", type: "boolean", text: "Do you measure your greenhouse gas emissions (scope 1 and 2)?" },
-      { id: "q2", type: "boolean", text: "Do you have targets for reducing emissions?" },
-      { id: "q3", type: "text", text: "Describe your most important environmental measure last year." },
+    title: { en: "Sustainability self-assessment", no: "Egenvurdering av bærekraft" },
+    sections: [
+      {
+        id: "s1",
+        title: { en: "Climate", no: "Klima" },
+        questions: [
+          yesNo("q1", "Do you measure your greenhouse gas emissions (scope 1 and 2)?", "Måler dere klimagassutslippene deres (scope 1 og 2)?"),
+          yesNo("q2", "Do you have targets for reducing emissions?", "Har dere mål for å redusere utslippene?"),
+          {
+            id: "q3",
+            type: "long_text",
+            text: { en: "Describe your most important environmental measure last year.", no: "Beskriv det viktigste miljøtiltaket deres i fjor." },
+            required: false,
+          },
+        ],
+      },
     ],
   },
   {
-    title: "Human rights and decent work",
-    questions: [
-      { id: "q1", type: "boolean", text: "Do all employees have written contracts?" },
-      { id: "q2", type: "boolean", text: "Do you have a whistleblowing channel open to external parties?" },
-      { id: "q3", type: "number", text: "How many work-related injuries were reported last year?" },
+    title: { en: "Human rights and decent work", no: "Menneskerettigheter og anstendig arbeid" },
+    sections: [
+      {
+        id: "s1",
+        title: { en: "Working conditions", no: "Arbeidsforhold" },
+        questions: [
+          yesNo("q1", "Do all employees have written contracts?", "Har alle ansatte skriftlige arbeidsavtaler?"),
+          yesNo("q2", "Do you have a whistleblowing channel open to external parties?", "Har dere en varslingskanal som er åpen for eksterne?"),
+          {
+            id: "q3",
+            type: "number",
+            text: { en: "How many work-related injuries were reported last year?", no: "Hvor mange arbeidsrelaterte skader ble meldt i fjor?" },
+            required: true,
+            min: 0,
+          },
+        ],
+      },
     ],
   },
   {
-    title: "Information security baseline",
-    questions: [
-      { id: "q1", type: "boolean", text: "Do you require multi-factor authentication for all users?" },
-      { id: "q2", type: "boolean", text: "Are backups tested at least yearly?" },
+    title: { en: "Information security baseline", no: "Grunnleggende informasjonssikkerhet" },
+    sections: [
+      {
+        id: "s1",
+        title: { en: "Controls", no: "Tiltak" },
+        questions: [
+          yesNo("q1", "Do you require multi-factor authentication for all users?", "Krever dere tofaktorautentisering for alle brukere?"),
+          yesNo("q2", "Are backups tested at least yearly?", "Testes sikkerhetskopier minst årlig?"),
+        ],
+      },
     ],
   },
 ];
 
-const SURVEY_ANSWERS: Record<string, Record<string, string | number | boolean>> = {
-  "Sustainability self-assessment": { q1: true, q2: true, q3: "Replaced the delivery fleet with electric vans." },
-  "Human rights and decent work": { q1: true, q2: true, q3: 2 },
-  "Information security baseline": { q1: true, q2: false },
+const SURVEY_ANSWERS: Record<string, Answers> = {
+  "Sustainability self-assessment": { q1: "yes", q2: "yes", q3: "Replaced the delivery fleet with electric vans." },
+  "Human rights and decent work": { q1: "yes", q2: "yes", q3: "2" },
+  "Information security baseline": { q1: "yes", q2: "no" },
 };
 
 const SURVEY_PLAN: Array<{ supplier: number; template: string; submitted: boolean; daysAgo: number }> = [
@@ -520,40 +578,66 @@ const SURVEY_PLAN: Array<{ supplier: number; template: string; submitted: boolea
   { supplier: 4, template: "Information security baseline", submitted: true, daysAgo: 16 },
 ];
 
-async function ensureSurveyTemplate(database: Db, organizationId: number, seed: SurveySeed, createdAt: string): Promise<number> {
-  const questions = JSON.stringify(seed.questions);
+/** The template and its version 1 (the demo's templates never change, so a second run only rewrites version 1). */
+async function ensureSurveyTemplate(
+  database: Db,
+  organizationId: number,
+  definition: SurveyDefinition,
+  createdAt: string,
+): Promise<{ templateId: number; versionId: number }> {
+  const title = definition.title.en;
   const existing = await database
     .selectFrom("survey_templates")
     .select("id")
     .where("organization_id", "=", organizationId)
-    .where("title", "=", seed.title)
+    .where("title", "=", title)
     .orderBy("id")
     .executeTakeFirst();
-  if (existing) {
-    await database.updateTable("survey_templates").set({ questions }).where("id", "=", existing.id).execute();
-    return existing.id;
+  const templateId =
+    existing?.id ??
+    (
+      await database
+        .insertInto("survey_templates")
+        .values({ organization_id: organizationId, title, title_no: definition.title.no, created_at: createdAt, updated_at: createdAt })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  await database.updateTable("survey_templates").set({ title_no: definition.title.no, updated_at: createdAt }).where("id", "=", templateId).execute();
+  const json = JSON.stringify(definition);
+  const version = await database
+    .selectFrom("survey_template_versions")
+    .select("id")
+    .where("template_id", "=", templateId)
+    .where("version", "=", 1)
+    .executeTakeFirst();
+  if (version) {
+    await database.updateTable("survey_template_versions").set({ definition: json }).where("id", "=", version.id).execute();
+    return { templateId, versionId: version.id };
   }
   const row = await database
-    .insertInto("survey_templates")
-    .values({ organization_id: organizationId, title: seed.title, questions, created_at: createdAt })
+    .insertInto("survey_template_versions")
+    .values({ template_id: templateId, version: 1, definition: json, created_at: createdAt })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { templateId, versionId: row.id };
 }
 
 async function ensureSurveyResponse(
   database: Db,
   values: {
     survey_template_id: number;
+    template_version_id: number;
     organization_id: number;
     supplier_organization_id: number;
     status: "draft" | "submitted";
     answers: string;
+    score: number | null;
+    language: string | null;
     created_at: string;
     updated_at: string;
     submitted_at: string | null;
   },
-): Promise<void> {
+): Promise<number> {
   const existing = await database
     .selectFrom("survey_responses")
     .select("id")
@@ -562,8 +646,49 @@ async function ensureSurveyResponse(
     .where("supplier_organization_id", "=", values.supplier_organization_id)
     .orderBy("id")
     .executeTakeFirst();
-  if (existing) await database.updateTable("survey_responses").set(values).where("id", "=", existing.id).execute();
-  else await database.insertInto("survey_responses").values(values).execute();
+  if (existing) {
+    await database.updateTable("survey_responses").set(values).where("id", "=", existing.id).execute();
+    return existing.id;
+  }
+  return (await database.insertInto("survey_responses").values(values).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+/** The workflow row of a seeded task or survey (decision 031), found again by the answer row it belongs to. */
+async function ensureSupplierTask(
+  database: Db,
+  values: {
+    organization_id: number;
+    supplier_organization_id: number;
+    kind: "task" | "survey";
+    compliance_task_id: number | null;
+    survey_response_id: number | null;
+    title: string;
+    due_date: string | null;
+    status: "sent" | "draft" | "submitted";
+    sent_at: string;
+    submitted_at: string | null;
+    updated_at: string;
+  },
+): Promise<void> {
+  const existing = await database
+    .selectFrom("supplier_tasks")
+    .select("id")
+    .where((eb) =>
+      values.compliance_task_id !== null ? eb("compliance_task_id", "=", values.compliance_task_id) : eb("survey_response_id", "=", values.survey_response_id),
+    )
+    .executeTakeFirst();
+  if (existing) {
+    await database.updateTable("supplier_tasks").set(values).where("id", "=", existing.id).execute();
+    return;
+  }
+  const row = await database.insertInto("supplier_tasks").values(values).returning("id").executeTakeFirstOrThrow();
+  await database
+    .insertInto("supplier_task_events")
+    .values([
+      { supplier_task_id: row.id, kind: "sent", created_at: values.sent_at },
+      ...(values.submitted_at ? [{ supplier_task_id: row.id, kind: "submitted" as const, created_at: values.submitted_at }] : []),
+    ])
+    .execute();
 }
 
 /* ---------------- generated documents ---------------- */

@@ -89,3 +89,20 @@ export async function supplierImport(input: {
     .executeTakeFirstOrThrow();
   return imp.id;
 }
+
+/** A survey template of the organisation (null: system-wide) with version 1: one required yes/no question "q". */
+export async function surveyTemplate(organizationId: number | null, title: string): Promise<number> {
+  const at = new Date().toISOString();
+  const id = (
+    await db().insertInto("survey_templates").values({ organization_id: organizationId, title, created_at: at }).returning("id").executeTakeFirstOrThrow()
+  ).id;
+  const definition = {
+    title: { en: title, no: title },
+    sections: [{ id: "s", title: { en: "S", no: "S" }, questions: [{ id: "q", type: "yes_no", text: { en: "Q?", no: "S?" }, required: true }] }],
+  };
+  await db()
+    .insertInto("survey_template_versions")
+    .values({ template_id: id, version: 1, definition: JSON.stringify(definition), created_at: at })
+    .execute();
+  return id;
+}

@@ -145,12 +145,35 @@ describe("the permission table", () => {
     [
       "visitor",
       null,
-      { assistantUse: false, signedIn: false, ownFiles: false, registryRead: false, suppliersWrite: false, admin: false, notificationsRead: false },
+      {
+        assistantUse: false,
+        signedIn: false,
+        ownFiles: false,
+        registryRead: false,
+        suppliersWrite: false,
+        admin: false,
+        notificationsRead: false,
+        respondentWork: false,
+        supplierTasksRead: false,
+        supplierTasksManage: false,
+        taskTemplatesManage: false,
+      },
     ],
     [
       "respondent",
       member(1, { organizationKind: "supplier" }),
-      { signedIn: true, ownFiles: true, registryRead: false, suppliersRead: false, suppliersWrite: false, assistantUse: false },
+      {
+        signedIn: true,
+        ownFiles: true,
+        registryRead: false,
+        suppliersRead: false,
+        suppliersWrite: false,
+        assistantUse: false,
+        respondentWork: true,
+        supplierTasksRead: false,
+        supplierTasksManage: false,
+        taskTemplatesManage: false,
+      },
     ],
     [
       "respondent at level 2",
@@ -180,6 +203,10 @@ describe("the permission table", () => {
         notificationsTriage: false,
         newsFeedsManage: false,
         assistantUse: false,
+        respondentWork: true,
+        supplierTasksRead: false,
+        supplierTasksManage: false,
+        taskTemplatesManage: false,
       },
     ],
     [
@@ -196,13 +223,22 @@ describe("the permission table", () => {
         notificationsTriage: true,
         newsFeedsManage: false,
         assistantUse: true,
+        respondentWork: true,
+        supplierTasksRead: true,
+        supplierTasksManage: true,
+        taskTemplatesManage: false,
       },
     ],
-    ["level 3", member(3), { suppliersWrite: true, organizationManage: true, admin: false, newsFeedsManage: true }],
+    [
+      "level 3",
+      member(3),
+      { suppliersWrite: true, organizationManage: true, admin: false, newsFeedsManage: true, taskTemplatesManage: true, supplierTasksManage: true },
+    ],
+    ["supplier at level 3", member(3, { organizationKind: "supplier" }), { taskTemplatesManage: false, supplierTasksRead: false, respondentWork: true }],
     [
       "operator without organisation",
       { accessLevel: 0, isAdmin: true, organizationId: null },
-      { signedIn: true, admin: true, ownFiles: false, suppliersRead: false },
+      { signedIn: true, admin: true, ownFiles: false, suppliersRead: false, respondentWork: false, taskTemplatesManage: false },
     ],
   ];
   it.each(cases)("%s", (_name, subject, expected) => {
@@ -219,9 +255,13 @@ describe("the permission table", () => {
       "organizationManage",
       "ownFiles",
       "registryRead",
+      "respondentWork",
       "signedIn",
+      "supplierTasksManage",
+      "supplierTasksRead",
       "suppliersRead",
       "suppliersWrite",
+      "taskTemplatesManage",
     ]);
   });
 });

@@ -56,7 +56,17 @@ export function TasksSection({ data }: { data: SupplierScreenData; extra?: strin
   const { search } = useLocation();
   const tasks = data.tasks;
   return (
-    <Section id="tasks" title={t("tasks.title")}>
+    <Section
+      id="tasks"
+      title={t("tasks.title")}
+      actions={
+        data.connection ? (
+          <Link to={`/supplier_tasks/send?supplier=${data.connection.childId}`} className="btn btn-outline btn-xs">
+            {t("campaigns:selection.sendOne")}
+          </Link>
+        ) : undefined
+      }
+    >
       {tasks.length === 0 ? (
         <Empty>{t("tasks.empty")}</Empty>
       ) : (

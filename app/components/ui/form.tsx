@@ -107,3 +107,89 @@ export function DeadLinkCard({
     </AuthCard>
   );
 }
+
+/** What a control inside `LabelledControl` spreads onto itself: its id and what ties it to its hint and messages. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * A label, any control (select, date, textarea, text), its hint and its messages, tied together for screen readers: the
+ * control gets `ControlProps` to spread. For the controls `TextField` does not cover.
+ */
+export function LabelledControl({
+  id,
+  label,
+  hint,
+  errors = [],
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  children: (control: ControlProps) => React.ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, errors.length ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": errors.length ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-base-content/70">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A checkbox (or toggle) with its label and a hint under it. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  hint,
+  defaultChecked,
+  toggle = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked: boolean;
+  toggle?: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        value="on"
+        defaultChecked={defaultChecked}
+        // A new element when the default changes (a refused post re-rendered), so the box shows what was sent.
+        key={`${id}-${defaultChecked}`}
+        className={`${toggle ? "toggle toggle-sm" : "checkbox checkbox-sm"} mt-0.5`}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-base-content/70">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
