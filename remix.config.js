@@ -58,11 +58,7 @@ export const scaffoldedScreens = [
  * scaffolding module that is marked as a respondent page (`handle.scripts === false`), so the document
  * ships no script at all.
  */
-export const respondentScreens = new Set([
-  "transparency_portal_public",
-  "reporting_portal_public",
-  "reporting_portal_public_request",
-]);
+export const respondentScreens = new Set(["transparency_portal_public", "reporting_portal_public", "reporting_portal_public_request"]);
 
 /** The route id of the signed-in layout (app/routes/_app.tsx). */
 const SIGNED_IN_LAYOUT = "routes/_app";

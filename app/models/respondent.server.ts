@@ -39,7 +39,11 @@ export async function respondentItem(input: { supplierOrganizationId: number; ki
 }
 
 /** The item a link opens on the URL it was used on: a link for another item (or another kind) is an unknown link. */
-export async function linkItem(token: string, kind: RespondentKind, answerId: number): Promise<{ task: SupplierTaskRow; email: string | null } | { refused: LinkRefusal }> {
+export async function linkItem(
+  token: string,
+  kind: RespondentKind,
+  answerId: number,
+): Promise<{ task: SupplierTaskRow; email: string | null } | { refused: LinkRefusal }> {
   const found = await linkTask(token);
   if ("refused" in found) return found;
   const id = kind === "task" ? found.task.complianceTaskId : found.task.surveyResponseId;
@@ -120,9 +124,9 @@ export async function respondentList(input: { supplierOrganizationId: number; ki
 }
 
 /** The list's order (pure; exported for its test). */
-export function sortRespondentList<T extends { status: SupplierTaskStatus; displayStatus: StatusFilter; dueDate: string | null; submittedAt: string | null; id: number }>(
-  items: T[],
-): T[] {
+export function sortRespondentList<
+  T extends { status: SupplierTaskStatus; displayStatus: StatusFilter; dueDate: string | null; submittedAt: string | null; id: number },
+>(items: T[]): T[] {
   const rank = (i: T) => (isOpen(i.status) ? (i.displayStatus === "overdue" ? 0 : 1) : 2);
   return [...items].sort((a, b) => {
     const r = rank(a) - rank(b);
@@ -156,7 +160,10 @@ export interface CampaignRow {
 }
 
 /** The customer's overview: the state of what it sent, per supplier (overdue first) and per campaign (completion). */
-export async function customerOverview(input: { organizationId: number; today?: string }): Promise<{ suppliers: SupplierStatusRow[]; campaigns: CampaignRow[] }> {
+export async function customerOverview(input: {
+  organizationId: number;
+  today?: string;
+}): Promise<{ suppliers: SupplierStatusRow[]; campaigns: CampaignRow[] }> {
   const today = input.today ?? osloDate(new Date());
   const rows = await db()
     .selectFrom("supplier_tasks as st")
@@ -279,12 +286,7 @@ export async function taskAnswer(task: SupplierTaskRow, language: SurveyLanguage
 }
 
 function taskResponse(task: SupplierTaskRow) {
-  return db()
-    .selectFrom("compliance_task_responses")
-    .select(["id", "comment"])
-    .where("task_id", "=", task.complianceTaskId!)
-    .orderBy("id")
-    .executeTakeFirst();
+  return db().selectFrom("compliance_task_responses").select(["id", "comment"]).where("task_id", "=", task.complianceTaskId!).orderBy("id").executeTakeFirst();
 }
 
 function responseFiles(responseId: number): Promise<FileRef[]> {
@@ -352,10 +354,12 @@ export async function storeRespondentFile(access: Access, file: { fileName: stri
 export async function attachTaskFile(access: Access, fileId: number): Promise<void> {
   assertEditable(access.task);
   const responseId = await ensureTaskResponse(access.task, access.mode === "user" ? access.userId : null);
-  await db().transaction().execute(async (trx) => {
-    await trx.insertInto("compliance_task_response_files").values({ response_id: responseId, file_upload_id: fileId }).execute();
-    await applyAction(trx, access.task, "save", actingParty(access));
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("compliance_task_response_files").values({ response_id: responseId, file_upload_id: fileId }).execute();
+      await applyAction(trx, access.task, "save", actingParty(access));
+    });
 }
 
 /** Removes a file of the answer (and its bytes); false when the file is not part of this answer. */
@@ -372,10 +376,12 @@ export async function removeTaskFile(access: Access, fileId: number): Promise<bo
     .where("f.organization_id", "=", access.task.supplierOrganizationId)
     .executeTakeFirst();
   if (!file) return false;
-  await db().transaction().execute(async (trx) => {
-    await trx.deleteFrom("compliance_task_response_files").where("response_id", "=", response.id).where("file_upload_id", "=", file.id).execute();
-    await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("compliance_task_response_files").where("response_id", "=", response.id).where("file_upload_id", "=", file.id).execute();
+      await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
+    });
   await deleteStoredFile(file.storage_key).catch(() => undefined);
   return true;
 }
@@ -389,7 +395,10 @@ export async function discardUpload(fileId: number): Promise<void> {
 }
 
 /** A file the respondent may download on this item: the task template's file, or a file of this item's answer. */
-export async function downloadableTaskFile(task: SupplierTaskRow, fileId: number): Promise<{ storageKey: string; fileName: string; mimeType: string; fileSize: number } | undefined> {
+export async function downloadableTaskFile(
+  task: SupplierTaskRow,
+  fileId: number,
+): Promise<{ storageKey: string; fileName: string; mimeType: string; fileSize: number } | undefined> {
   if (task.kind === "task") {
     const template = await db()
       .selectFrom("compliance_tasks as t")
@@ -399,7 +408,12 @@ export async function downloadableTaskFile(task: SupplierTaskRow, fileId: number
       .executeTakeFirst();
     const response = await taskResponse(task);
     const attached = response
-      ? await db().selectFrom("compliance_task_response_files").select("file_upload_id").where("response_id", "=", response.id).where("file_upload_id", "=", fileId).executeTakeFirst()
+      ? await db()
+          .selectFrom("compliance_task_response_files")
+          .select("file_upload_id")
+          .where("response_id", "=", response.id)
+          .where("file_upload_id", "=", fileId)
+          .executeTakeFirst()
       : undefined;
     if (template?.template_file_id !== fileId && !attached) return undefined;
   } else {
@@ -467,43 +481,55 @@ export async function surveyState(task: SupplierTaskRow): Promise<SurveyState | 
 /** Merges a page's answers into the draft (the caller has checked them) and records "draft saved". */
 export async function saveSurveyAnswers(access: Access, merged: Answers): Promise<void> {
   assertEditable(access.task);
-  await db().transaction().execute(async (trx) => {
-    await trx
-      .updateTable("survey_responses")
-      .set({ answers: JSON.stringify(merged), updated_at: now() })
-      .where("id", "=", access.task.surveyResponseId!)
-      .execute();
-    await applyAction(trx, access.task, "save", actingParty(access));
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("survey_responses")
+        .set({ answers: JSON.stringify(merged), updated_at: now() })
+        .where("id", "=", access.task.surveyResponseId!)
+        .execute();
+      await applyAction(trx, access.task, "save", actingParty(access));
+    });
 }
 
 /** Submits the survey (the caller has checked every answer strictly) with its score. */
 export async function submitSurvey(access: Access, input: { score: number | null; language: SurveyLanguage; party: ActingParty }): Promise<void> {
   assertEditable(access.task);
-  await db().transaction().execute(async (trx) => {
-    await trx
-      .updateTable("survey_responses")
-      .set({ score: input.score, language: input.language, updated_at: now() })
-      .where("id", "=", access.task.surveyResponseId!)
-      .execute();
-    await applyAction(trx, access.task, "submit", input.party);
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("survey_responses")
+        .set({ score: input.score, language: input.language, updated_at: now() })
+        .where("id", "=", access.task.surveyResponseId!)
+        .execute();
+      await applyAction(trx, access.task, "submit", input.party);
+    });
 }
 
 export async function addEvidence(access: Access, input: { questionId: string; fileId: number; expiresOn: string | null; answers: Answers }): Promise<void> {
   assertEditable(access.task);
-  await db().transaction().execute(async (trx) => {
-    await trx
-      .insertInto("survey_response_files")
-      .values({ response_id: access.task.surveyResponseId!, question_id: input.questionId, file_upload_id: input.fileId, expires_on: input.expiresOn, created_at: now() })
-      .execute();
-    await trx
-      .updateTable("survey_responses")
-      .set({ answers: JSON.stringify({ ...input.answers, [input.questionId]: input.expiresOn ?? "" }), updated_at: now() })
-      .where("id", "=", access.task.surveyResponseId!)
-      .execute();
-    await applyAction(trx, access.task, "save", actingParty(access));
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("survey_response_files")
+        .values({
+          response_id: access.task.surveyResponseId!,
+          question_id: input.questionId,
+          file_upload_id: input.fileId,
+          expires_on: input.expiresOn,
+          created_at: now(),
+        })
+        .execute();
+      await trx
+        .updateTable("survey_responses")
+        .set({ answers: JSON.stringify({ ...input.answers, [input.questionId]: input.expiresOn ?? "" }), updated_at: now() })
+        .where("id", "=", access.task.surveyResponseId!)
+        .execute();
+      await applyAction(trx, access.task, "save", actingParty(access));
+    });
 }
 
 export async function removeEvidence(access: Access, fileId: number): Promise<boolean> {
@@ -517,10 +543,12 @@ export async function removeEvidence(access: Access, fileId: number): Promise<bo
     .where("f.organization_id", "=", access.task.supplierOrganizationId)
     .executeTakeFirst();
   if (!file) return false;
-  await db().transaction().execute(async (trx) => {
-    await trx.deleteFrom("survey_response_files").where("response_id", "=", access.task.surveyResponseId!).where("file_upload_id", "=", file.id).execute();
-    await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("survey_response_files").where("response_id", "=", access.task.surveyResponseId!).where("file_upload_id", "=", file.id).execute();
+      await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
+    });
   await deleteStoredFile(file.storage_key).catch(() => undefined);
   return true;
 }

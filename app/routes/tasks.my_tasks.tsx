@@ -18,14 +18,14 @@ export const headers = respondentHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
   const items = await respondentList({ supplierOrganizationId: user.organizationId, kind: "task" });
-  return json({ items, title: await pageTitle(request, "respond:myTasks.title") });
+  return json({ items, organization: user.organizationName, title: await pageTitle(request, "respond:myTasks.title") });
 }
 
 export default function MyTasks() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, organization } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <RespondentFrame signedIn>
+    <RespondentFrame organization={organization}>
       <h1 className="mb-4 text-2xl font-semibold">{t("respond:myTasks.title")}</h1>
       <RespondentList items={items} headingId="open-tasks" title={t("respond:list.toAnswer")} showKind={false} />
     </RespondentFrame>

@@ -28,16 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     respondentList({ supplierOrganizationId: user.organizationId }),
     can(user, "supplierTasksRead") ? customerOverview({ organizationId: user.organizationId }) : Promise.resolve(null),
   ]);
-  return json({ items, customer, title: await pageTitle(request, "respond:overview.title") });
+  return json({ items, organization: user.organizationName, customer, title: await pageTitle(request, "respond:overview.title") });
 }
 
-const SHOWN = STATUS_FILTERS.filter((s) => s !== "cancelled");
+// Overdue first: what needs a reminder stands out.
+const SHOWN = ["overdue" as const, ...STATUS_FILTERS.filter((s) => s !== "cancelled" && s !== "overdue")];
 
 export default function Overview() {
-  const { items, customer } = useLoaderData<typeof loader>();
+  const { items, customer, organization } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   return (
-    <RespondentFrame signedIn>
+    <RespondentFrame organization={organization}>
       <h1 className="mb-4 text-2xl font-semibold">{t("respond:overview.title")}</h1>
       {customer ? (
         <>
@@ -106,7 +107,12 @@ export default function Overview() {
                       </span>
                     </p>
                     {c.rate !== null ? (
-                      <progress className="progress progress-primary mt-2 w-full" value={c.rate} max={100} aria-label={t("respond:overview.completionLabel", { title: c.title })} />
+                      <progress
+                        className="progress progress-primary mt-2 w-full"
+                        value={c.rate}
+                        max={100}
+                        aria-label={t("respond:overview.completionLabel", { title: c.title })}
+                      />
                     ) : null}
                   </li>
                 ))}

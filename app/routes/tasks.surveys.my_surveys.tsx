@@ -18,14 +18,14 @@ export const headers = respondentHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
   const items = await respondentList({ supplierOrganizationId: user.organizationId, kind: "survey" });
-  return json({ items, title: await pageTitle(request, "respond:mySurveys.title") });
+  return json({ items, organization: user.organizationName, title: await pageTitle(request, "respond:mySurveys.title") });
 }
 
 export default function MySurveys() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, organization } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <RespondentFrame signedIn>
+    <RespondentFrame organization={organization}>
       <h1 className="mb-4 text-2xl font-semibold">{t("respond:mySurveys.title")}</h1>
       <RespondentList items={items} headingId="open-surveys" title={t("respond:list.toAnswer")} showKind={false} />
     </RespondentFrame>

@@ -20,7 +20,7 @@ import * as myTasks from "~/routes/tasks.my_tasks";
 import * as mySurveys from "~/routes/tasks.surveys.my_surveys";
 import { createLink, revokeLinks } from "~/models/supplier-task-workflow.server";
 import { sortRespondentList } from "~/models/respondent.server";
-import { sectionParam } from "~/models/respondent-pages.server";
+import { sectionParam } from "~/respondent/pages.server";
 import type { SurveyDefinition } from "~/models/survey-definition";
 import { BASE, call } from "../helpers/requests";
 import { makeOrg, signedIn } from "../helpers/fixtures";
@@ -37,7 +37,15 @@ const DEFINITION: SurveyDefinition = {
       title: { en: "Policy", no: "Retningslinjer" },
       questions: [
         { id: "policy", type: "yes_no", text: { en: "Do you have a policy?", no: "Har dere retningslinjer?" }, required: true, weight: 1 },
-        { id: "evidence", type: "file", text: { en: "Upload it", no: "Last den opp" }, required: true, askExpiry: true, showIf: { question: "policy", equals: "yes" }, weight: 1 },
+        {
+          id: "evidence",
+          type: "file",
+          text: { en: "Upload it", no: "Last den opp" },
+          required: true,
+          askExpiry: true,
+          showIf: { question: "policy", equals: "yes" },
+          weight: 1,
+        },
         { id: "staff", type: "number", text: { en: "Employees", no: "Ansatte" }, required: true, min: 0, max: 100000 },
       ],
     },
@@ -81,7 +89,13 @@ interface Item {
   token: string;
 }
 
-async function makeTask(input: { supplier: number; title?: string; status?: "sent" | "submitted" | "cancelled"; dueDate?: string | null; withTemplate?: boolean }): Promise<Item> {
+async function makeTask(input: {
+  supplier: number;
+  title?: string;
+  status?: "sent" | "submitted" | "cancelled";
+  dueDate?: string | null;
+  withTemplate?: boolean;
+}): Promise<Item> {
   const template = input.withTemplate
     ? (
         await db()
@@ -219,9 +233,15 @@ beforeAll(async () => {
   w.supplierUser = await signedIn("kari@respond.test", w.supplier, 1);
   w.otherSupplierUser = await signedIn("ola@respond.test", w.otherSupplier, 1);
   w.noOrgUser = await signedIn("nobody@respond.test", null, 1);
-  w.templateFileId = (await saveFile(Buffer.from("template bytes"), { fileName: "code.pdf", mimeType: "application/pdf", organizationId: w.customer, userId: null })).id;
+  w.templateFileId = (
+    await saveFile(Buffer.from("template bytes"), { fileName: "code.pdf", mimeType: "application/pdf", organizationId: w.customer, userId: null })
+  ).id;
   w.surveyTemplate = (
-    await db().insertInto("survey_templates").values({ organization_id: w.customer, title: "Self-assessment", created_at: AT }).returning("id").executeTakeFirstOrThrow()
+    await db()
+      .insertInto("survey_templates")
+      .values({ organization_id: w.customer, title: "Self-assessment", created_at: AT })
+      .returning("id")
+      .executeTakeFirstOrThrow()
   ).id;
   w.surveyVersion = (
     await db()
@@ -268,12 +288,31 @@ describe("who may open a task page", () => {
     expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
     const page = await json(res);
     expect(page.page).toBe("task");
-    expect(page.header).toMatchObject({ title: "Sign the code", customerName: "Respond Customer AS", message: "Please answer soon.", status: "opened", editable: true });
+    expect(page.header).toMatchObject({
+      title: "Sign the code",
+      customerName: "Respond Customer AS",
+      message: "Please answer soon.",
+      status: "opened",
+      editable: true,
+    });
     expect(page.answer.descriptionHtml).toContain("<strong>this</strong>");
     expect(page.answer.descriptionHtml).not.toContain("<script");
     expect(page.answer.templateFile).toMatchObject({ id: w.templateFileId, fileName: "code.pdf" });
     // Exactly these fields: never the recipient address, the customer's comments, tags, other suppliers or risk data.
-    expect(Object.keys(page).sort()).toEqual(["answer", "base", "errors", "formError", "header", "limit", "linkEmail", "mode", "page", "signedInAs", "title", "values"]);
+    expect(Object.keys(page).sort()).toEqual([
+      "answer",
+      "base",
+      "errors",
+      "formError",
+      "header",
+      "limit",
+      "linkEmail",
+      "mode",
+      "page",
+      "signedInAs",
+      "title",
+      "values",
+    ]);
     expect(Object.keys(page.answer).sort()).toEqual(["comment", "descriptionHtml", "files", "templateFile"]);
     await get(taskPage.loader, `/tasks/${item.answerId}`, params, w.supplierUser);
     expect((await events(item.supplierTaskId)).map((e) => e.kind)).toEqual(["opened"]);
@@ -291,7 +330,12 @@ describe("links", () => {
     expect(await json(unknown)).toMatchObject({ page: "refused", refusal: "unknown" });
     const crossed = await get(taskPublic.loader, `/tasks/${b.answerId}/public?token=${a.token}`, { complianceTaskId: String(b.answerId) });
     expect(crossed.status).toBe(404);
-    const crossedPost = await post(taskPublic.action, `/tasks/${b.answerId}/public?token=${a.token}`, { complianceTaskId: String(b.answerId) }, { intent: "save", comment: "x" });
+    const crossedPost = await post(
+      taskPublic.action,
+      `/tasks/${b.answerId}/public?token=${a.token}`,
+      { complianceTaskId: String(b.answerId) },
+      { intent: "save", comment: "x" },
+    );
     expect(crossedPost.status).toBe(404);
     const kind = await get(surveyPublic.loader, `/tasks/surveys/${survey.answerId}/public?token=${a.token}`, { surveyResponseId: String(survey.answerId) });
     expect(kind.status).toBe(404);
@@ -301,7 +345,11 @@ describe("links", () => {
 
   it("expired, revoked and cancelled links get 410 with their own explanation", async () => {
     const expired = await makeTask({ supplier: w.supplier });
-    await db().updateTable("supplier_task_links").set({ expires_at: "2020-01-01T00:00:00.000Z" }).where("supplier_task_id", "=", expired.supplierTaskId).execute();
+    await db()
+      .updateTable("supplier_task_links")
+      .set({ expires_at: "2020-01-01T00:00:00.000Z" })
+      .where("supplier_task_id", "=", expired.supplierTaskId)
+      .execute();
     const revoked = await makeTask({ supplier: w.supplier });
     await revokeLinks({ supplierTaskId: revoked.supplierTaskId });
     const cancelled = await makeTask({ supplier: w.supplier, status: "cancelled" });
@@ -317,7 +365,13 @@ describe("links", () => {
       const write = await post(taskPublic.action, `/tasks/${item.answerId}/public?token=${item.token}`, params, { intent: "save", comment: "late" });
       expect(write.status).toBe(410);
     }
-    expect(await db().selectFrom("compliance_task_responses").select("id").where("task_id", "in", [expired.answerId, revoked.answerId, cancelled.answerId]).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("compliance_task_responses")
+        .select("id")
+        .where("task_id", "in", [expired.answerId, revoked.answerId, cancelled.answerId])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("a cancelled item is gone for the signed-in respondent too", async () => {
@@ -378,8 +432,14 @@ describe("answering a task by link", () => {
     expect(view.answer.comment).toBe("Final words");
 
     for (const fields of [
-      [["comment", "changed"], ["intent", "save"]],
-      [["intent", "remove"], ["fileId", String(file.id)]],
+      [
+        ["comment", "changed"],
+        ["intent", "save"],
+      ],
+      [
+        ["intent", "remove"],
+        ["fileId", String(file.id)],
+      ],
     ] as Array<Array<[string, string]>>) {
       const refused = await multipart(taskPublic.action, path, params, fields);
       expect(refused.status).toBe(409);
@@ -388,7 +448,9 @@ describe("answering a task by link", () => {
     const urlencoded = await post(taskPublic.action, path, params, { intent: "submit", name: "Someone" });
     expect(urlencoded.status).toBe(409);
     expect(await state(item.supplierTaskId)).toEqual(after);
-    expect((await db().selectFrom("compliance_task_responses").select("comment").where("task_id", "=", item.answerId).executeTakeFirstOrThrow()).comment).toBe("Final words");
+    expect((await db().selectFrom("compliance_task_responses").select("comment").where("task_id", "=", item.answerId).executeTakeFirstOrThrow()).comment).toBe(
+      "Final words",
+    );
   });
 
   it("a file above the limit is refused with 413 and a clear message; the comment typed stays in the form", async () => {
@@ -412,7 +474,16 @@ describe("answering a task by link", () => {
     const other = await makeTask({ supplier: w.supplier });
     const params = { complianceTaskId: String(item.answerId) };
     expect((await post(taskPage.action, `/tasks/${item.answerId}`, params, { intent: "accept" }, w.supplierUser)).status).toBe(400);
-    await multipart(taskPage.action, `/tasks/${other.answerId}`, { complianceTaskId: String(other.answerId) }, [["file", new File(["abc"], "other.txt")], ["intent", "save"]], w.supplierUser);
+    await multipart(
+      taskPage.action,
+      `/tasks/${other.answerId}`,
+      { complianceTaskId: String(other.answerId) },
+      [
+        ["file", new File(["abc"], "other.txt")],
+        ["intent", "save"],
+      ],
+      w.supplierUser,
+    );
     const otherFile = await db()
       .selectFrom("compliance_task_response_files as rf")
       .innerJoin("compliance_task_responses as r", "r.id", "rf.response_id")
@@ -429,7 +500,12 @@ describe("files", () => {
   it("the template file downloads on its task's page (signed in and by link); on another item it is 404", async () => {
     const item = await makeTask({ supplier: w.supplier, withTemplate: true });
     const plain = await makeTask({ supplier: w.supplier });
-    const user = await get(taskFile.loader, `/tasks/${item.answerId}/files/${w.templateFileId}`, { complianceTaskId: String(item.answerId), fileId: String(w.templateFileId) }, w.supplierUser);
+    const user = await get(
+      taskFile.loader,
+      `/tasks/${item.answerId}/files/${w.templateFileId}`,
+      { complianceTaskId: String(item.answerId), fileId: String(w.templateFileId) },
+      w.supplierUser,
+    );
     expect(user.status).toBe(200);
     expect(await user.text()).toBe("template bytes");
     const link = await get(taskPublicFile.loader, `/tasks/${item.answerId}/public/files/${w.templateFileId}?token=${item.token}`, {
@@ -438,9 +514,19 @@ describe("files", () => {
     });
     expect(link.status).toBe(200);
     expect(link.headers.get("Content-Disposition")).toContain("code.pdf");
-    const wrong = await get(taskFile.loader, `/tasks/${plain.answerId}/files/${w.templateFileId}`, { complianceTaskId: String(plain.answerId), fileId: String(w.templateFileId) }, w.supplierUser);
+    const wrong = await get(
+      taskFile.loader,
+      `/tasks/${plain.answerId}/files/${w.templateFileId}`,
+      { complianceTaskId: String(plain.answerId), fileId: String(w.templateFileId) },
+      w.supplierUser,
+    );
     expect(wrong.status).toBe(404);
-    const otherOrg = await get(taskFile.loader, `/tasks/${item.answerId}/files/${w.templateFileId}`, { complianceTaskId: String(item.answerId), fileId: String(w.templateFileId) }, w.otherSupplierUser);
+    const otherOrg = await get(
+      taskFile.loader,
+      `/tasks/${item.answerId}/files/${w.templateFileId}`,
+      { complianceTaskId: String(item.answerId), fileId: String(w.templateFileId) },
+      w.otherSupplierUser,
+    );
     expect(otherOrg.status).toBe(404);
     const badToken = await get(taskPublicFile.loader, `/tasks/${item.answerId}/public/files/${w.templateFileId}?token=${plain.token}`, {
       complianceTaskId: String(item.answerId),
@@ -472,7 +558,13 @@ describe("answering a survey", () => {
     expect(saved).toEqual({ policy: "yes", staff: "1234" });
     expect((await state(item.supplierTaskId)).status).toBe("draft");
 
-    const second = await post(surveyPage.action, path, params, { intent: "save", section: "2", go: "summary", "a.story": "We do well", "a.certs": ["iso14001", "iso9001"] }, w.supplierUser);
+    const second = await post(
+      surveyPage.action,
+      path,
+      params,
+      { intent: "save", section: "2", go: "summary", "a.story": "We do well", "a.certs": ["iso14001", "iso9001"] },
+      w.supplierUser,
+    );
     expect(second.headers.get("Location")).toBe(`${path}?section=summary`);
     const merged = JSON.parse((await db().selectFrom("survey_responses").select("answers").where("id", "=", item.answerId).executeTakeFirstOrThrow()).answers);
     expect(merged).toEqual({ policy: "yes", staff: "1234", story: "We do well", certs: ["iso9001", "iso14001"] });
@@ -480,16 +572,35 @@ describe("answering a survey", () => {
     // The evidence question shows because 'policy' is yes: submitting without it lists it with its section.
     const missing = await post(surveyPage.action, path, params, { intent: "submit" }, w.supplierUser);
     expect(missing.status).toBe(400);
-    expect((await json(missing)).summaryProblems).toEqual([{ questionId: "evidence", section: 1, text: DEFINITION.sections[0]!.questions[1]!.text, problem: { kind: "required" } }]);
+    expect((await json(missing)).summaryProblems).toEqual([
+      { questionId: "evidence", section: 1, text: DEFINITION.sections[0]!.questions[1]!.text, problem: { kind: "required" } },
+    ]);
     expect((await state(item.supplierTaskId)).status).toBe("draft");
 
-    const big = await multipart(surveyPage.action, path, params, [["intent", "upload"], ["section", "1"], ["question", "evidence"], ["file", new File(["x".repeat(5000)], "big.pdf")]], w.supplierUser);
+    const big = await multipart(
+      surveyPage.action,
+      path,
+      params,
+      [
+        ["intent", "upload"],
+        ["section", "1"],
+        ["question", "evidence"],
+        ["file", new File(["x".repeat(5000)], "big.pdf")],
+      ],
+      w.supplierUser,
+    );
     expect(big.status).toBe(413);
     const badDate = await multipart(
       surveyPage.action,
       path,
       params,
-      [["intent", "upload"], ["section", "1"], ["question", "evidence"], ["expiresOn", "31.12.2027"], ["file", new File(["policy"], "policy.pdf")]],
+      [
+        ["intent", "upload"],
+        ["section", "1"],
+        ["question", "evidence"],
+        ["expiresOn", "31.12.2027"],
+        ["file", new File(["policy"], "policy.pdf")],
+      ],
       w.supplierUser,
     );
     expect(badDate.status).toBe(400);
@@ -500,7 +611,13 @@ describe("answering a survey", () => {
       surveyPage.action,
       path,
       params,
-      [["intent", "upload"], ["section", "1"], ["question", "evidence"], ["expiresOn", "2027-12-31"], ["file", new File(["policy"], "policy.pdf")]],
+      [
+        ["intent", "upload"],
+        ["section", "1"],
+        ["question", "evidence"],
+        ["expiresOn", "2027-12-31"],
+        ["file", new File(["policy"], "policy.pdf")],
+      ],
       w.supplierUser,
     );
     expect(upload.status).toBe(302);
@@ -509,8 +626,24 @@ describe("answering a survey", () => {
     expect(evidence).toMatchObject({ question_id: "evidence", expires_on: "2027-12-31" });
 
     // A second file, removed again: its row and its bytes go.
-    await multipart(surveyPage.action, path, params, [["intent", "upload"], ["section", "1"], ["question", "evidence"], ["file", new File(["old"], "old.pdf")]], w.supplierUser);
-    const old = await db().selectFrom("file_uploads").select("id").where("file_name", "=", "old.pdf").where("organization_id", "=", w.supplier).executeTakeFirstOrThrow();
+    await multipart(
+      surveyPage.action,
+      path,
+      params,
+      [
+        ["intent", "upload"],
+        ["section", "1"],
+        ["question", "evidence"],
+        ["file", new File(["old"], "old.pdf")],
+      ],
+      w.supplierUser,
+    );
+    const old = await db()
+      .selectFrom("file_uploads")
+      .select("id")
+      .where("file_name", "=", "old.pdf")
+      .where("organization_id", "=", w.supplier)
+      .executeTakeFirstOrThrow();
     const removed = await post(surveyPage.action, path, params, { intent: "remove", section: "1", fileId: String(old.id) }, w.supplierUser);
     expect(removed.status).toBe(302);
     expect(await notice(removed)).toBe("respond:notice.fileRemoved");
@@ -519,16 +652,28 @@ describe("answering a survey", () => {
 
     const done = await post(surveyPage.action, path, params, { intent: "submit" }, w.supplierUser);
     expect(done.status).toBe(302);
-    const response = await db().selectFrom("survey_responses").select(["status", "score", "language"]).where("id", "=", item.answerId).executeTakeFirstOrThrow();
+    const response = await db()
+      .selectFrom("survey_responses")
+      .select(["status", "score", "language"])
+      .where("id", "=", item.answerId)
+      .executeTakeFirstOrThrow();
     // policy yes (100) and evidence attached (100), equal weights.
     expect(response).toEqual({ status: "submitted", score: 100, language: "en" });
     expect(await state(item.supplierTaskId)).toMatchObject({ status: "submitted", answered_by_name: "kari@respond.test" });
 
     const again = await post(surveyPage.action, path, params, { intent: "save", section: "2", go: "stay", "a.story": "changed" }, w.supplierUser);
     expect(again.status).toBe(409);
-    const removeAgain = await post(surveyPage.action, path, params, { intent: "remove", section: "1", fileId: String(evidence.file_upload_id) }, w.supplierUser);
+    const removeAgain = await post(
+      surveyPage.action,
+      path,
+      params,
+      { intent: "remove", section: "1", fileId: String(evidence.file_upload_id) },
+      w.supplierUser,
+    );
     expect(removeAgain.status).toBe(409);
-    expect(JSON.parse((await db().selectFrom("survey_responses").select("answers").where("id", "=", item.answerId).executeTakeFirstOrThrow()).answers).story).toBe("We do well");
+    expect(
+      JSON.parse((await db().selectFrom("survey_responses").select("answers").where("id", "=", item.answerId).executeTakeFirstOrThrow()).answers).story,
+    ).toBe("We do well");
   });
 
   it("by link: the name is asked before submitting; a hidden file question takes no upload; another supplier's user cannot open it", async () => {
@@ -539,7 +684,12 @@ describe("answering a survey", () => {
     expect((await get(surveyPage.loader, `/tasks/surveys/${item.answerId}`, params, w.customerAnalyst)).status).toBe(404);
     await post(surveyPublic.action, path, params, { intent: "save", section: "1", go: "2", "a.policy": "no", "a.staff": "12" });
     await post(surveyPublic.action, path, params, { intent: "save", section: "2", go: "summary", "a.story": "Fine" });
-    await multipart(surveyPublic.action, path, params, [["intent", "upload"], ["section", "1"], ["question", "evidence"], ["file", new File(["x"], "x.pdf")]]);
+    await multipart(surveyPublic.action, path, params, [
+      ["intent", "upload"],
+      ["section", "1"],
+      ["question", "evidence"],
+      ["file", new File(["x"], "x.pdf")],
+    ]);
     // Hidden (policy is no): no upload to a question that is not shown.
     expect(await db().selectFrom("survey_response_files").select("file_upload_id").where("response_id", "=", item.answerId).execute()).toEqual([]);
     const noName = await post(surveyPublic.action, path, params, { intent: "submit", name: "" });
@@ -555,12 +705,22 @@ describe("answering a survey", () => {
 
   it("a returned survey shows the return comment and can be changed and submitted again", async () => {
     const item = await makeSurvey(w.supplier);
-    await db().updateTable("supplier_tasks").set({ status: "returned", return_comment: "Please add the number of staff" }).where("id", "=", item.supplierTaskId).execute();
+    await db()
+      .updateTable("supplier_tasks")
+      .set({ status: "returned", return_comment: "Please add the number of staff" })
+      .where("id", "=", item.supplierTaskId)
+      .execute();
     const params = { surveyResponseId: String(item.answerId) };
     const page = await json(await get(surveyPage.loader, `/tasks/surveys/${item.answerId}?section=2`, params, w.supplierUser));
     expect(page.header).toMatchObject({ status: "returned", returnComment: "Please add the number of staff", editable: true });
     expect(page.section).toBe(2);
-    const saved = await post(surveyPage.action, `/tasks/surveys/${item.answerId}`, params, { intent: "save", section: "1", go: "stay", "a.policy": "no", "a.staff": "3" }, w.supplierUser);
+    const saved = await post(
+      surveyPage.action,
+      `/tasks/surveys/${item.answerId}`,
+      params,
+      { intent: "save", section: "1", go: "stay", "a.policy": "no", "a.staff": "3" },
+      w.supplierUser,
+    );
     expect(saved.status).toBe(302);
     expect((await state(item.supplierTaskId)).status).toBe("draft");
   });
@@ -609,7 +769,19 @@ describe("lists", () => {
         .executeTakeFirstOrThrow();
       await db()
         .insertInto("supplier_tasks")
-        .values({ organization_id: org, supplier_organization_id: supplier, kind: "task", compliance_task_id: t.id, survey_response_id: null, title: "T", status, due_date: due, sent_at: AT, updated_at: AT, campaign_id: campaignId })
+        .values({
+          organization_id: org,
+          supplier_organization_id: supplier,
+          kind: "task",
+          compliance_task_id: t.id,
+          survey_response_id: null,
+          title: "T",
+          status,
+          due_date: due,
+          sent_at: AT,
+          updated_at: AT,
+          campaign_id: campaignId,
+        })
         .execute();
     };
     await mkTask(customer, w.supplier, "sent", "2020-01-01", campaign.id);

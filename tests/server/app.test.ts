@@ -146,7 +146,12 @@ describe("cross-site request forgery", () => {
 
   it("lets through its own origin, Sec-Fetch-Site: same-origin, and a client that sends neither (curl, a server)", async () => {
     // Origin: null with Sec-Fetch-Site: same-origin is a form of our own page under `Referrer-Policy: no-referrer` (decision 033).
-    const accepted: Record<string, string>[] = [{ Origin: direct.base() }, { "Sec-Fetch-Site": "same-origin" }, { Origin: "null", "Sec-Fetch-Site": "same-origin" }, {}];
+    const accepted: Record<string, string>[] = [
+      { Origin: direct.base() },
+      { "Sec-Fetch-Site": "same-origin" },
+      { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      {},
+    ];
     for (const headers of accepted) {
       const answer = await direct.send("POST", "/page?_data=routes%2Fpage", { ...form, ...headers }, "a=1");
       expect(answer.status).toBe(200);

@@ -1,21 +1,19 @@
-import { useRootData } from "~/root";
 import { formatDate } from "~/models/format";
 import type { ItemHeader } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
 
 /**
  * The frame of the respondent pages (decision 033): no application shell, no script. A signed-in respondent gets a bar
- * with their organisation, the lists and sign-out; someone who came by a link gets nothing to navigate to (the link
+ * with their organisation (`organization`, null on a link), the lists and sign-out; someone who came by a link gets nothing to navigate to (the link
  * opens one item). The public header above (PublicShell) carries the language switch, a plain form.
  */
-export function RespondentFrame({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
+export function RespondentFrame({ organization, children }: { organization: string | null; children: React.ReactNode }) {
   const { t } = useTranslation();
-  const root = useRootData();
   return (
     <div className="mx-auto w-full max-w-3xl">
-      {signedIn && root?.user ? (
+      {organization !== null ? (
         <nav aria-label={t("respond:nav.label")} className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 pb-3 text-sm">
-          <span className="font-medium">{root.user.organizationName}</span>
+          <span className="font-medium">{organization}</span>
           <a className="link" href="/tasks/overview">
             {t("respond:nav.overview")}
           </a>
@@ -55,9 +53,7 @@ export function ItemHeading({ header, formError }: { header: ItemHeader; formErr
       <h1 className="mt-1 text-2xl font-semibold break-words">{header.title}</h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <StatusBadge status={header.displayStatus} />
-        <span>
-          {header.dueDate ? `${t("taskStates:dueDate")}: ${formatDate(header.dueDate, language)}` : t("taskStates:noDueDate")}
-        </span>
+        <span>{header.dueDate ? `${t("taskStates:dueDate")}: ${formatDate(header.dueDate, language)}` : t("taskStates:noDueDate")}</span>
       </p>
       {formError ? (
         <div role="alert" className="alert alert-error mt-3 text-sm">

@@ -30,6 +30,7 @@ export interface SurveyPageData {
   limit: string;
   linkEmail: string | null;
   signedInAs: string | null;
+  organization: string | null;
   values: Answers | null;
   problems: Record<string, AnswerProblem> | null;
   summaryProblems: Array<{ questionId: string; section: number; text: { en: string; no: string }; problem: AnswerProblem }> | null;
@@ -51,7 +52,7 @@ export function SurveyAnswerPage({ data }: { data: SurveyPageData }) {
   const { definition, header, base } = data;
   const count = definition.sections.length;
   return (
-    <RespondentFrame signedIn={data.mode === "user"}>
+    <RespondentFrame organization={data.organization}>
       <ItemHeading header={header} formError={data.formError} />
       {!header.editable ? (
         <ReadOnlySurvey data={data} language={language} />
@@ -82,7 +83,11 @@ export function SurveyAnswerPage({ data }: { data: SurveyPageData }) {
               </li>
             </ol>
           </nav>
-          {data.section === "summary" ? <Summary data={data} language={language} /> : <SectionPage data={data} n={data.section} count={count} language={language} />}
+          {data.section === "summary" ? (
+            <Summary data={data} language={language} />
+          ) : (
+            <SectionPage data={data} n={data.section} count={count} language={language} />
+          )}
         </>
       )}
     </RespondentFrame>
@@ -192,7 +197,12 @@ function Question({
 
   if (q.type === "yes_no" || q.type === "single_choice" || q.type === "multiple_choice") {
     const options =
-      q.type === "yes_no" ? [{ value: "yes", label: t("taskStates:yes") }, { value: "no", label: t("taskStates:no") }] : (q.options ?? []).map((o) => ({ value: o.value, label: localized(o.label, language) }));
+      q.type === "yes_no"
+        ? [
+            { value: "yes", label: t("taskStates:yes") },
+            { value: "no", label: t("taskStates:no") },
+          ]
+        : (q.options ?? []).map((o) => ({ value: o.value, label: localized(o.label, language) }));
     return (
       <fieldset aria-describedby={described}>
         <legend className="text-sm font-medium">{label}</legend>
@@ -226,7 +236,16 @@ function Question({
         {q.type === "number" && q.unit ? <span className="font-normal text-base-content/70"> ({localized(q.unit, language)})</span> : null}
       </label>
       {q.type === "long_text" ? (
-        <textarea id={id} form={FORM_ID} name={name} rows={4} defaultValue={single} aria-invalid={invalid} aria-describedby={described} className="textarea mt-1 w-full" />
+        <textarea
+          id={id}
+          form={FORM_ID}
+          name={name}
+          rows={4}
+          defaultValue={single}
+          aria-invalid={invalid}
+          aria-describedby={described}
+          className="textarea mt-1 w-full"
+        />
       ) : (
         <input
           id={id}
@@ -304,7 +323,13 @@ function FileQuestion({
             <label htmlFor={`${id}-expiry`} className="block text-sm">
               {t("respond:files.expiry")}
             </label>
-            <input id={`${id}-expiry`} type="date" name="expiresOn" defaultValue={data.nameValues?.expiresOn ?? ""} className="input input-sm mt-1 w-full" />
+            <input
+              id={`${id}-expiry`}
+              type="date"
+              name="expiresOn"
+              defaultValue={uploadErrors ? (data.nameValues?.expiresOn ?? "") : ""}
+              className="input input-sm mt-1 w-full"
+            />
           </div>
         ) : null}
         <div>
@@ -398,7 +423,7 @@ function ReadOnlySurvey({ data, language }: { data: SurveyPageData; language: Su
               .filter((q) => isVisible(data.definition, q, data.answers))
               .map((q) => (
                 <div key={q.id}>
-                  <dt className="font-medium">{localized(q.text, language)}</dt>
+                  <dt className="font-semibold">{localized(q.text, language)}</dt>
                   <dd className="mt-0.5 whitespace-pre-line break-words">
                     {q.type === "file"
                       ? data.files

@@ -11,6 +11,7 @@ export interface TaskPageData {
   limit: string;
   linkEmail: string | null;
   signedInAs: string | null;
+  organization: string | null;
   values: Record<string, string> | null;
   errors: Record<string, string[] | null> | null;
   formError: string | null;
@@ -28,7 +29,7 @@ export function TaskAnswerPage({ data }: { data: TaskPageData }) {
   const { header, answer, base } = data;
   const errors = data.errors ?? {};
   return (
-    <RespondentFrame signedIn={data.mode === "user"}>
+    <RespondentFrame organization={data.organization}>
       <ItemHeading header={header} formError={data.formError} />
       {answer.descriptionHtml || answer.templateFile ? (
         <section aria-labelledby="task-what" className="mb-6 rounded-box border border-base-300 bg-base-100 p-4">
@@ -134,7 +135,15 @@ export function FieldProblem({ id, errors }: { id: string; errors: string[] | nu
 }
 
 /** On a link: who answers (the customer sees the name), asked before submitting. */
-export function NameFields({ values, errors, linkEmail }: { values: Record<string, string> | null; errors: Record<string, string[] | null>; linkEmail: string | null }) {
+export function NameFields({
+  values,
+  errors,
+  linkEmail,
+}: {
+  values: Record<string, string> | null;
+  errors: Record<string, string[] | null>;
+  linkEmail: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="rounded-box border border-base-300 p-3">

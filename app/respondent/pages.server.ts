@@ -32,7 +32,7 @@ import {
   type Access,
   type FileRef,
   type RespondentKind,
-} from "./respondent.server";
+} from "~/models/respondent.server";
 import {
   allQuestions,
   answerProblems,
@@ -42,8 +42,8 @@ import {
   surveyScore,
   type AnswerProblem,
   type Answers,
-} from "./survey-definition";
-import { TransitionRefused, type LinkRefusal } from "./supplier-task-workflow.server";
+} from "~/models/survey-definition";
+import { TransitionRefused, type LinkRefusal } from "~/models/supplier-task-workflow.server";
 
 /**
  * The loaders and actions of the respondent pages (decision 033), shared by the signed-in routes (`/tasks/{id}`,
@@ -60,7 +60,7 @@ export const RESPONDENT_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Con
 /** Above this, a comment is refused (multipart text fields are capped at 4096 characters by the upload reader). */
 export const COMMENT_MAX = 4000;
 
-type Found = { access: Access; base: string } | { refused: LinkRefusal };
+type Found = { access: Access; base: string; organization: string | null } | { refused: LinkRefusal };
 
 /** The item of the URL, or why the link is refused. A signed-in respondent gets 404 for anything not sent to their organisation. */
 async function resolve(request: Request, params: Record<string, string | undefined>, kind: RespondentKind, mode: Mode): Promise<Found> {
@@ -72,13 +72,17 @@ async function resolve(request: Request, params: Record<string, string | undefin
     if (answerId === null) throw errorResponse(404, "Not Found");
     const task = await respondentItem({ supplierOrganizationId: user.organizationId, kind, answerId });
     if (!task) throw errorResponse(404, "Not Found");
-    return { access: { mode: "user", task, userId: user.id, email: user.email }, base: path };
+    return { access: { mode: "user", task, userId: user.id, email: user.email }, base: path, organization: user.organizationName };
   }
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (answerId === null) return { refused: "unknown" };
   const found = await linkItem(token, kind, answerId);
   if ("refused" in found) return found;
-  return { access: { mode: "link", task: found.task, token, email: found.email }, base: `${path}/public?token=${encodeURIComponent(token)}` };
+  return {
+    access: { mode: "link", task: found.task, token, email: found.email },
+    base: `${path}/public?token=${encodeURIComponent(token)}`,
+    organization: null,
+  };
 }
 
 async function refusedPage(request: Request, refusal: LinkRefusal) {
@@ -120,6 +124,7 @@ export async function taskLoader(request: Request, params: Record<string, string
       limit: formatByteLimit(uploadMaxBytes()),
       linkEmail: found.access.mode === "link" ? found.access.email : null,
       ...answerer(found.access),
+      organization: found.organization,
       title: `${task.title} · ${t("common:appName")}`,
       values: null as null | Record<string, string>,
       errors: null as null | Record<string, string[]>,
@@ -135,11 +140,19 @@ const taskSchema = (t: Translate, mode: Mode) =>
   z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("save"),
-      comment: z.string().trim().max(COMMENT_MAX, t("respond:errors.commentTooLong", { max: COMMENT_MAX })).optional(),
+      comment: z
+        .string()
+        .trim()
+        .max(COMMENT_MAX, t("respond:errors.commentTooLong", { max: COMMENT_MAX }))
+        .optional(),
     }),
     z.object({
       intent: z.literal("submit"),
-      comment: z.string().trim().max(COMMENT_MAX, t("respond:errors.commentTooLong", { max: COMMENT_MAX })).optional(),
+      comment: z
+        .string()
+        .trim()
+        .max(COMMENT_MAX, t("respond:errors.commentTooLong", { max: COMMENT_MAX }))
+        .optional(),
       ...nameFields(t, mode),
     }),
     z.object({
@@ -152,7 +165,11 @@ const taskSchema = (t: Translate, mode: Mode) =>
 function nameFields(t: Translate, mode: Mode) {
   return mode === "link"
     ? {
-        name: z.string({ error: t("respond:errors.nameRequired") }).trim().min(1, t("respond:errors.nameRequired")).max(200, t("respond:errors.nameTooLong")),
+        name: z
+          .string({ error: t("respond:errors.nameRequired") })
+          .trim()
+          .min(1, t("respond:errors.nameRequired"))
+          .max(200, t("respond:errors.nameTooLong")),
         email: z.string().trim().max(254).email(t("respond:errors.emailInvalid")).optional(),
       }
     : {};
@@ -232,7 +249,9 @@ export async function taskAction(request: Request, params: Record<string, string
         const current = stored ? ((await resolve(request, params, "task", mode)) as { access: Access }).access : access;
         const given = value.intent === "submit" ? givenName(access, value) : undefined;
         await saveTaskAnswer(current, { comment: value.comment ?? "", submit: value.intent === "submit", party: actingParty(current, given) });
-        return redirectWithNotice(request, base, value.intent === "submit" ? "respond:notice.submitted" : "respond:notice.saved", { headers: new Headers(RESPONDENT_HEADERS) });
+        return redirectWithNotice(request, base, value.intent === "submit" ? "respond:notice.submitted" : "respond:notice.saved", {
+          headers: new Headers(RESPONDENT_HEADERS),
+        });
       }
       case "remove": {
         if (stored) await discardUpload(stored.id);
@@ -288,6 +307,7 @@ export async function surveyLoader(request: Request, params: Record<string, stri
       limit: formatByteLimit(uploadMaxBytes()),
       linkEmail: found.access.mode === "link" ? found.access.email : null,
       ...answerer(found.access),
+      organization: found.organization,
       title: `${task.title} · ${t("common:appName")}`,
       values: null as null | Answers,
       problems: null as null | Record<string, AnswerProblem>,
@@ -305,7 +325,10 @@ const surveySchema = (t: Translate, mode: Mode) =>
     z.object({
       intent: z.literal("save"),
       section: z.string().regex(/^\d{1,3}$/),
-      go: z.string().regex(/^(\d{1,3}|summary|stay)$/).optional(),
+      go: z
+        .string()
+        .regex(/^(\d{1,3}|summary|stay)$/)
+        .optional(),
     }),
     z.object({
       intent: z.literal("upload"),
@@ -378,7 +401,16 @@ export async function surveyAction(request: Request, params: Record<string, stri
         throw errorResponse(400, "The form is not one of this page's forms.");
       }
       const nameValues = Object.fromEntries(["name", "email", "expiresOn"].map((k) => [k, String(fields.get(k) ?? "")]));
-      return page(400, { errors, nameValues, formError: t("respond:errors.fixBelow") });
+      const intent = fields.get("intent");
+      if (intent === "submit") return page(400, { section: "summary", errors, nameValues, formError: t("respond:errors.fixBelow") });
+      // An upload's bad expiry date shows under that question's file field.
+      const upload = intent === "upload" ? { [`file.${String(fields.get("question"))}`]: errors.expiresOn ?? null } : {};
+      return page(400, {
+        section: sectionParam(String(fields.get("section")), sections.length),
+        errors: { ...errors, ...upload },
+        nameValues,
+        formError: t("respond:errors.fixBelow"),
+      });
     }
     const value = submission.value;
     const target = (section: number | "summary") => withQuery(base, { section: String(section) });
@@ -431,7 +463,13 @@ export async function surveyAction(request: Request, params: Record<string, stri
         sections.forEach((s, i) => {
           for (const q of s.questions) if (problems[q.id]) list.push({ questionId: q.id, section: i + 1, text: q.text, problem: problems[q.id]! });
         });
-        if (list.length > 0) return page(400, { section: "summary", summaryProblems: list, nameValues: Object.fromEntries(fields.entries()), formError: t("respond:errors.notComplete") });
+        if (list.length > 0)
+          return page(400, {
+            section: "summary",
+            summaryProblems: list,
+            nameValues: Object.fromEntries(fields.entries()),
+            formError: t("respond:errors.notComplete"),
+          });
         const language = (await i18nServer.getLocale(request)) as Language;
         const given = givenName(access, value);
         await submitSurvey(access, { score: surveyScore(definition, state.answers, state.fileCounts), language, party: actingParty(access, given) });
@@ -450,7 +488,10 @@ export async function surveyAction(request: Request, params: Record<string, stri
 export async function fileLoader(request: Request, params: Record<string, string | undefined>, kind: RespondentKind, mode: Mode) {
   const found = await resolve(request, params, kind, mode);
   if ("refused" in found) {
-    throw json({ error: found.refused === "unknown" ? "Not Found" : "Gone", message: "This link cannot be used." }, { status: found.refused === "unknown" ? 404 : 410, headers: RESPONDENT_HEADERS });
+    throw json(
+      { error: found.refused === "unknown" ? "Not Found" : "Gone", message: "This link cannot be used." },
+      { status: found.refused === "unknown" ? 404 : 410, headers: RESPONDENT_HEADERS },
+    );
   }
   const fileId = parseId(params.fileId);
   if (fileId === null) throw errorResponse(404, "Not Found");
