@@ -308,6 +308,7 @@ describe("who may open a task page", () => {
       "limit",
       "linkEmail",
       "mode",
+      "organization",
       "page",
       "signedInAs",
       "title",
