@@ -129,10 +129,7 @@ export function checkRequest(facts: RequestFacts): Verdict {
 
   const origin = facts.header("origin");
   const site = facts.header("sec-fetch-site");
-  if (origin === "null" && site === "same-origin") {
-    // A page with `Referrer-Policy: no-referrer` (the respondent pages, decision 033) makes the browser send
-    // `Origin: null` with its own forms; Sec-Fetch-Site, which a page cannot set, still says where it came from.
-  } else if (origin !== undefined) {
+  if (origin !== undefined) {
     const normalized = normalizeOrigin(origin);
     if (!normalized || !facts.ownOrigins.has(normalized)) return { ok: false, status: 403, message: "Cross-origin request refused." };
   } else if (site !== undefined && site !== "same-origin") {
