@@ -367,19 +367,32 @@ export async function removeTaskFile(access: Access, fileId: number): Promise<bo
   assertEditable(access.task);
   const response = await taskResponse(access.task);
   if (!response) return false;
+  return removeAnswerFile("compliance_task_response_files", { responseId: response.id, fileId, supplierOrganizationId: access.task.supplierOrganizationId });
+}
+
+/**
+ * Removes one file of an answer: its link (`compliance_task_response_files` or `survey_response_files`, both keyed by
+ * response and file), its row and its bytes. False when the file is not part of that answer or not the supplier's.
+ */
+async function removeAnswerFile(
+  table: "compliance_task_response_files" | "survey_response_files",
+  input: { responseId: number; fileId: number; supplierOrganizationId: number },
+): Promise<boolean> {
+  // Both link tables have the same two key columns; one name stands for both in the query's types.
+  const links = table as "survey_response_files";
   const file = await db()
-    .selectFrom("compliance_task_response_files as rf")
+    .selectFrom(`${links} as rf`)
     .innerJoin("file_uploads as f", "f.id", "rf.file_upload_id")
     .select(["f.id", "f.storage_key"])
-    .where("rf.response_id", "=", response.id)
-    .where("f.id", "=", fileId)
-    .where("f.organization_id", "=", access.task.supplierOrganizationId)
+    .where("rf.response_id", "=", input.responseId)
+    .where("f.id", "=", input.fileId)
+    .where("f.organization_id", "=", input.supplierOrganizationId)
     .executeTakeFirst();
   if (!file) return false;
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("compliance_task_response_files").where("response_id", "=", response.id).where("file_upload_id", "=", file.id).execute();
+      await trx.deleteFrom(links).where("response_id", "=", input.responseId).where("file_upload_id", "=", file.id).execute();
       await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
     });
   await deleteStoredFile(file.storage_key).catch(() => undefined);
@@ -534,21 +547,9 @@ export async function addEvidence(access: Access, input: { questionId: string; f
 
 export async function removeEvidence(access: Access, fileId: number): Promise<boolean> {
   assertEditable(access.task);
-  const file = await db()
-    .selectFrom("survey_response_files as rf")
-    .innerJoin("file_uploads as f", "f.id", "rf.file_upload_id")
-    .select(["f.id", "f.storage_key"])
-    .where("rf.response_id", "=", access.task.surveyResponseId!)
-    .where("f.id", "=", fileId)
-    .where("f.organization_id", "=", access.task.supplierOrganizationId)
-    .executeTakeFirst();
-  if (!file) return false;
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom("survey_response_files").where("response_id", "=", access.task.surveyResponseId!).where("file_upload_id", "=", file.id).execute();
-      await trx.deleteFrom("file_uploads").where("id", "=", file.id).execute();
-    });
-  await deleteStoredFile(file.storage_key).catch(() => undefined);
-  return true;
+  return removeAnswerFile("survey_response_files", {
+    responseId: access.task.surveyResponseId!,
+    fileId,
+    supplierOrganizationId: access.task.supplierOrganizationId,
+  });
 }

@@ -210,6 +210,11 @@ function multipart(fn: Fn, path: string, params: Record<string, string>, fields:
   return call(fn, { request: new Request(BASE + path, { method: "POST", body, headers: cookie(session) }), params, context: {} });
 }
 
+/** An evidence upload of the survey page (its own small form: question, optional expiry date, file). */
+function uploadEvidence(fn: Fn, path: string, params: Record<string, string>, file: File, extra: Array<[string, string]> = [], session?: string) {
+  return multipart(fn, path, params, [["intent", "upload"], ["section", "1"], ["question", "evidence"], ...extra, ["file", file]], session);
+}
+
 async function notice(response: Response): Promise<string | undefined> {
   const set = response.headers.get("Set-Cookie");
   if (!set) return undefined;
@@ -591,54 +596,19 @@ describe("answering a survey", () => {
       w.supplierUser,
     );
     expect(big.status).toBe(413);
-    const badDate = await multipart(
-      surveyPage.action,
-      path,
-      params,
-      [
-        ["intent", "upload"],
-        ["section", "1"],
-        ["question", "evidence"],
-        ["expiresOn", "31.12.2027"],
-        ["file", new File(["policy"], "policy.pdf")],
-      ],
-      w.supplierUser,
-    );
+    const badDate = await uploadEvidence(surveyPage.action, path, params, new File(["policy"], "policy.pdf"), [["expiresOn", "31.12.2027"]], w.supplierUser);
     expect(badDate.status).toBe(400);
     expect((await json(badDate)).nameValues.expiresOn).toBe("31.12.2027");
     expect(await db().selectFrom("survey_response_files").select("file_upload_id").where("response_id", "=", item.answerId).execute()).toEqual([]);
 
-    const upload = await multipart(
-      surveyPage.action,
-      path,
-      params,
-      [
-        ["intent", "upload"],
-        ["section", "1"],
-        ["question", "evidence"],
-        ["expiresOn", "2027-12-31"],
-        ["file", new File(["policy"], "policy.pdf")],
-      ],
-      w.supplierUser,
-    );
+    const upload = await uploadEvidence(surveyPage.action, path, params, new File(["policy"], "policy.pdf"), [["expiresOn", "2027-12-31"]], w.supplierUser);
     expect(upload.status).toBe(302);
     expect(upload.headers.get("Location")).toBe(`${path}?section=1`);
     const evidence = await db().selectFrom("survey_response_files").selectAll().where("response_id", "=", item.answerId).executeTakeFirstOrThrow();
     expect(evidence).toMatchObject({ question_id: "evidence", expires_on: "2027-12-31" });
 
     // A second file, removed again: its row and its bytes go.
-    await multipart(
-      surveyPage.action,
-      path,
-      params,
-      [
-        ["intent", "upload"],
-        ["section", "1"],
-        ["question", "evidence"],
-        ["file", new File(["old"], "old.pdf")],
-      ],
-      w.supplierUser,
-    );
+    await uploadEvidence(surveyPage.action, path, params, new File(["old"], "old.pdf"), [], w.supplierUser);
     const old = await db()
       .selectFrom("file_uploads")
       .select("id")
@@ -685,12 +655,7 @@ describe("answering a survey", () => {
     expect((await get(surveyPage.loader, `/tasks/surveys/${item.answerId}`, params, w.customerAnalyst)).status).toBe(404);
     await post(surveyPublic.action, path, params, { intent: "save", section: "1", go: "2", "a.policy": "no", "a.staff": "12" });
     await post(surveyPublic.action, path, params, { intent: "save", section: "2", go: "summary", "a.story": "Fine" });
-    await multipart(surveyPublic.action, path, params, [
-      ["intent", "upload"],
-      ["section", "1"],
-      ["question", "evidence"],
-      ["file", new File(["x"], "x.pdf")],
-    ]);
+    await uploadEvidence(surveyPublic.action, path, params, new File(["x"], "x.pdf"));
     // Hidden (policy is no): no upload to a question that is not shown.
     expect(await db().selectFrom("survey_response_files").select("file_upload_id").where("response_id", "=", item.answerId).execute()).toEqual([]);
     const noName = await post(surveyPublic.action, path, params, { intent: "submit", name: "" });
