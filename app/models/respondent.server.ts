@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
 import { db, now } from "@server/db";
+import type { DB } from "@server/db-types";
+import type { Transaction, Updateable } from "kysely";
 import { deleteStoredFile, saveFile } from "@server/storage";
 import { renderMarkdown } from "./markdown";
 import { parseDefinition } from "./survey-definition-schema";
@@ -491,58 +493,56 @@ export async function surveyState(task: SupplierTaskRow): Promise<SurveyState | 
   return { definition, answers, files, fileCounts, score: row.score };
 }
 
-/** Merges a page's answers into the draft (the caller has checked them) and records "draft saved". */
-export async function saveSurveyAnswers(access: Access, merged: Answers): Promise<void> {
+/**
+ * One change of a survey's answer row and its workflow step, in one transaction (`before` adds what goes with it, such as
+ * an evidence file's link).
+ */
+async function changeSurvey(
+  access: Access,
+  set: Updateable<DB["survey_responses"]>,
+  action: "save" | "submit",
+  party: ActingParty,
+  before?: (trx: Transaction<DB>) => Promise<unknown>,
+): Promise<void> {
   assertEditable(access.task);
   await db()
     .transaction()
     .execute(async (trx) => {
+      if (before) await before(trx);
       await trx
         .updateTable("survey_responses")
-        .set({ answers: JSON.stringify(merged), updated_at: now() })
+        .set({ ...set, updated_at: now() })
         .where("id", "=", access.task.surveyResponseId!)
         .execute();
-      await applyAction(trx, access.task, "save", actingParty(access));
+      await applyAction(trx, access.task, action, party);
     });
+}
+
+/** Merges a page's answers into the draft (the caller has checked them) and records "draft saved". */
+export function saveSurveyAnswers(access: Access, merged: Answers): Promise<void> {
+  return changeSurvey(access, { answers: JSON.stringify(merged) }, "save", actingParty(access));
 }
 
 /** Submits the survey (the caller has checked every answer strictly) with its score. */
-export async function submitSurvey(access: Access, input: { score: number | null; language: SurveyLanguage; party: ActingParty }): Promise<void> {
-  assertEditable(access.task);
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable("survey_responses")
-        .set({ score: input.score, language: input.language, updated_at: now() })
-        .where("id", "=", access.task.surveyResponseId!)
-        .execute();
-      await applyAction(trx, access.task, "submit", input.party);
-    });
+export function submitSurvey(access: Access, input: { score: number | null; language: SurveyLanguage; party: ActingParty }): Promise<void> {
+  return changeSurvey(access, { score: input.score, language: input.language }, "submit", input.party);
 }
 
-export async function addEvidence(access: Access, input: { questionId: string; fileId: number; expiresOn: string | null; answers: Answers }): Promise<void> {
-  assertEditable(access.task);
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("survey_response_files")
-        .values({
-          response_id: access.task.surveyResponseId!,
-          question_id: input.questionId,
-          file_upload_id: input.fileId,
-          expires_on: input.expiresOn,
-          created_at: now(),
-        })
-        .execute();
-      await trx
-        .updateTable("survey_responses")
-        .set({ answers: JSON.stringify({ ...input.answers, [input.questionId]: input.expiresOn ?? "" }), updated_at: now() })
-        .where("id", "=", access.task.surveyResponseId!)
-        .execute();
-      await applyAction(trx, access.task, "save", actingParty(access));
-    });
+/** Links an uploaded evidence file to its question, with the expiry date as the question's answer. */
+export function addEvidence(access: Access, input: { questionId: string; fileId: number; expiresOn: string | null; answers: Answers }): Promise<void> {
+  const answers = { ...input.answers, [input.questionId]: input.expiresOn ?? "" };
+  return changeSurvey(access, { answers: JSON.stringify(answers) }, "save", actingParty(access), (trx) =>
+    trx
+      .insertInto("survey_response_files")
+      .values({
+        response_id: access.task.surveyResponseId!,
+        question_id: input.questionId,
+        file_upload_id: input.fileId,
+        expires_on: input.expiresOn,
+        created_at: now(),
+      })
+      .execute(),
+  );
 }
 
 export async function removeEvidence(access: Access, fileId: number): Promise<boolean> {
