@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { languageCookie } from "@server/cookies";
 import { z } from "zod";
 import { openFile, uploadMaxBytes } from "@server/storage";
 import { fileDownloadResponse } from "~/http/download.server";
-import { requireUser } from "~/http/auth.server";
+import { getUser, requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadRefusal } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
-import type { Language } from "~/i18n";
+import { isLanguage, type Language } from "~/i18n";
+import { setUserLanguage } from "~/models/user.server";
 import {
   actingParty,
   addEvidence,
@@ -93,6 +95,22 @@ async function refusedPage(request: Request, refusal: LinkRefusal) {
   );
 }
 
+/**
+ * `?lang=no|en` on any respondent page (a link in a mail, the respondent's own choice): remembered — in the account of a
+ * signed-in user, in the language cookie otherwise — and the same page again without the parameter. Null without it.
+ */
+export async function switchLanguage(request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const lang = url.searchParams.get("lang");
+  if (lang === null) return null;
+  url.searchParams.delete("lang");
+  const to = url.pathname + (url.search || "");
+  if (!isLanguage(lang)) return redirect(to, { headers: RESPONDENT_HEADERS });
+  const user = await getUser(request);
+  if (user) await setUserLanguage(user.id, lang);
+  return redirect(to, { headers: { ...RESPONDENT_HEADERS, "Set-Cookie": await languageCookie.serialize(lang) } });
+}
+
 /** `base` plus more query parameters (it may already carry the token). */
 export function withQuery(base: string, query: Record<string, string>): string {
   const q = new URLSearchParams(query).toString();
@@ -107,6 +125,8 @@ function answerer(access: Access): { signedInAs: string | null } {
 /* ---------------- a task ---------------- */
 
 export async function taskLoader(request: Request, params: Record<string, string | undefined>, mode: Mode) {
+  const switched = await switchLanguage(request);
+  if (switched) return switched;
   const found = await resolve(request, params, "task", mode);
   if ("refused" in found) return refusedPage(request, found.refused);
   await markOpened(found.access);
@@ -283,6 +303,8 @@ export interface SurveyProblemItem {
 }
 
 export async function surveyLoader(request: Request, params: Record<string, string | undefined>, mode: Mode) {
+  const switched = await switchLanguage(request);
+  if (switched) return switched;
   const found = await resolve(request, params, "survey", mode);
   if ("refused" in found) return refusedPage(request, found.refused);
   await markOpened(found.access);

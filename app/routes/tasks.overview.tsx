@@ -6,6 +6,7 @@ import { RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
+import { switchLanguage } from "~/respondent/pages.server";
 import { can } from "~/http/permissions";
 import { formatDate } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
@@ -24,6 +25,8 @@ export const headers = respondentHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
+  const switched = await switchLanguage(request);
+  if (switched) return switched;
   const [items, customer] = await Promise.all([
     respondentList({ supplierOrganizationId: user.organizationId }),
     can(user, "supplierTasksRead") ? customerOverview({ organizationId: user.organizationId }) : Promise.resolve(null),

@@ -6,6 +6,7 @@ import { RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
+import { switchLanguage } from "~/respondent/pages.server";
 import { pageTitle } from "~/models/page-title.server";
 import { respondentList } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
@@ -17,6 +18,8 @@ export const headers = respondentHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
+  const switched = await switchLanguage(request);
+  if (switched) return switched;
   const items = await respondentList({ supplierOrganizationId: user.organizationId, kind: "survey" });
   return json({ items, organization: user.organizationName, title: await pageTitle(request, "respond:mySurveys.title") });
 }

@@ -766,6 +766,25 @@ describe("lists", () => {
   });
 });
 
+describe("language", () => {
+  it("?lang= is remembered (the cookie on a link, the account when signed in) and the page comes back without it", async () => {
+    const item = await makeSurvey(w.supplier);
+    const params = { surveyResponseId: String(item.answerId) };
+    const link = await get(surveyPublic.loader, `/tasks/surveys/${item.answerId}/public?token=${item.token}&lang=no`, params);
+    expect(link.status).toBe(302);
+    expect(link.headers.get("Location")).toBe(`/tasks/surveys/${item.answerId}/public?token=${item.token}`);
+    expect(link.headers.get("Set-Cookie")).toMatch(/^lng=/);
+    expect(link.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const lister = await signedIn("lang@respond.test", w.supplier, 1);
+    const list = await get(myTasks.loader, "/tasks/my_tasks?lang=no", {}, lister);
+    expect(list.headers.get("Location")).toBe("/tasks/my_tasks");
+    expect((await db().selectFrom("users").select("language").where("email", "=", "lang@respond.test").executeTakeFirstOrThrow()).language).toBe("no");
+    const bad = await get(myTasks.loader, "/tasks/my_tasks?lang=xx", {}, lister);
+    expect(bad.headers.get("Location")).toBe("/tasks/my_tasks");
+    expect(bad.headers.get("Set-Cookie")).toBeNull();
+  });
+});
+
 describe("pure helpers", () => {
   it("sectionParam reads 1…n or summary, anything else is the first section", () => {
     expect(sectionParam("2", 3)).toBe(2);
