@@ -35,9 +35,8 @@ export async function respondentItem(input: { supplierOrganizationId: number; ki
     .where("supplier_organization_id", "=", input.supplierOrganizationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const task = await respondentTask({ supplierOrganizationId: input.supplierOrganizationId, id: row.id });
-  // A cancelled item has nothing left to answer: the same as none for a signed-in respondent.
-  return task && task.status !== "cancelled" ? task : undefined;
+  // A cancelled one too: the page says that there is nothing more to answer.
+  return respondentTask({ supplierOrganizationId: input.supplierOrganizationId, id: row.id });
 }
 
 /** The item a link opens on the URL it was used on: a link for another item (or another kind) is an unknown link. */

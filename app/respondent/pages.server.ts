@@ -74,6 +74,7 @@ async function resolve(request: Request, params: Record<string, string | undefin
     if (answerId === null) throw errorResponse(404, "Not Found");
     const task = await respondentItem({ supplierOrganizationId: user.organizationId, kind, answerId });
     if (!task) throw errorResponse(404, "Not Found");
+    if (task.status === "cancelled") return { refused: "cancelled" };
     return { access: { mode: "user", task, userId: user.id, email: user.email }, base: path, organization: user.organizationName };
   }
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -126,7 +127,7 @@ function answerer(access: Access): { signedInAs: string | null } {
 
 export async function taskLoader(request: Request, params: Record<string, string | undefined>, mode: Mode) {
   const switched = await switchLanguage(request);
-  if (switched) return switched;
+  if (switched) throw switched;
   const found = await resolve(request, params, "task", mode);
   if ("refused" in found) return refusedPage(request, found.refused);
   await markOpened(found.access);
@@ -304,7 +305,7 @@ export interface SurveyProblemItem {
 
 export async function surveyLoader(request: Request, params: Record<string, string | undefined>, mode: Mode) {
   const switched = await switchLanguage(request);
-  if (switched) return switched;
+  if (switched) throw switched;
   const found = await resolve(request, params, "survey", mode);
   if ("refused" in found) return refusedPage(request, found.refused);
   await markOpened(found.access);

@@ -19,7 +19,7 @@ export const headers = respondentHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
   const switched = await switchLanguage(request);
-  if (switched) return switched;
+  if (switched) throw switched;
   const items = await respondentList({ supplierOrganizationId: user.organizationId, kind: "task" });
   return json({ items, organization: user.organizationName, title: await pageTitle(request, "respond:myTasks.title") });
 }

@@ -26,7 +26,7 @@ export const headers = respondentHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "respondentWork");
   const switched = await switchLanguage(request);
-  if (switched) return switched;
+  if (switched) throw switched;
   const [items, customer] = await Promise.all([
     respondentList({ supplierOrganizationId: user.organizationId }),
     can(user, "supplierTasksRead") ? customerOverview({ organizationId: user.organizationId }) : Promise.resolve(null),

@@ -380,9 +380,15 @@ describe("links", () => {
     ).toEqual([]);
   });
 
-  it("a cancelled item is gone for the signed-in respondent too", async () => {
+  it("a cancelled item says so to the signed-in respondent too (410), and takes no answer", async () => {
     const cancelled = await makeTask({ supplier: w.supplier, status: "cancelled" });
-    expect((await get(taskPage.loader, `/tasks/${cancelled.answerId}`, { complianceTaskId: String(cancelled.answerId) }, w.supplierUser)).status).toBe(404);
+    const params = { complianceTaskId: String(cancelled.answerId) };
+    const res = await get(taskPage.loader, `/tasks/${cancelled.answerId}`, params, w.supplierUser);
+    expect(res.status).toBe(410);
+    expect(await json(res)).toMatchObject({ page: "refused", refusal: "cancelled" });
+    expect((await post(taskPage.action, `/tasks/${cancelled.answerId}`, params, { intent: "save", comment: "x" }, w.supplierUser)).status).toBe(410);
+    expect((await get(taskPage.loader, `/tasks/${cancelled.answerId}`, params, w.otherSupplierUser)).status).toBe(404);
+    expect(await db().selectFrom("compliance_task_responses").select("id").where("task_id", "=", cancelled.answerId).execute()).toEqual([]);
   });
 });
 
