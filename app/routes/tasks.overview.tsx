@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { respondentHandle, respondentHeaders, respondentMeta } from "~/components/respondent/ItemPage";
-import { RespondentFrame } from "~/components/respondent/RespondentFrame";
+import { RESPONDENT_NAMESPACES, RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
@@ -39,7 +39,7 @@ const SHOWN = ["overdue" as const, ...STATUS_FILTERS.filter((s) => s !== "cancel
 
 export default function Overview() {
   const { items, customer, organization } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(RESPONDENT_NAMESPACES);
   return (
     <RespondentFrame organization={organization}>
       <h1 className="mb-4 text-2xl font-semibold">{t("respond:overview.title")}</h1>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { respondentHandle, respondentHeaders, respondentMeta } from "~/components/respondent/ItemPage";
-import { RespondentFrame } from "~/components/respondent/RespondentFrame";
+import { RESPONDENT_NAMESPACES, RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MySurveys() {
   const { items, organization } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   return (
     <RespondentFrame organization={organization}>
       <h1 className="mb-4 text-2xl font-semibold">{t("respond:mySurveys.title")}</h1>

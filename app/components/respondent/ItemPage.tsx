@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/i18n";
-import { LinkRefused } from "./RespondentFrame";
+import { LinkRefused, RESPONDENT_NAMESPACES } from "./RespondentFrame";
 import { SurveyAnswerPage, type SurveyPageData } from "./SurveyAnswerPage";
 import { TaskAnswerPage, type TaskPageData } from "./TaskAnswerPage";
 
@@ -9,7 +9,7 @@ import { TaskAnswerPage, type TaskPageData } from "./TaskAnswerPage";
  * What the respondent routes share (decision 033): no script at all (`scripts: false`), their texts, a title, and a
  * document that never sends its address (with the link's token) as a Referer.
  */
-export const respondentHandle: RouteHandle = { scripts: false, i18n: ["respond", "taskStates"] };
+export const respondentHandle: RouteHandle = { scripts: false, i18n: RESPONDENT_NAMESPACES };
 
 export const respondentMeta: MetaFunction = ({ data }) => {
   const title = (data as { title?: string } | undefined)?.title;

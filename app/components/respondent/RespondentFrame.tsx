@@ -2,13 +2,16 @@ import { formatDate } from "~/models/format";
 import type { ItemHeader } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
 
+/** The texts of the respondent pages (loaded before a page shows when it is reached by a navigation with JavaScript). */
+export const RESPONDENT_NAMESPACES = ["respond", "taskStates"] as const;
+
 /**
  * The frame of the respondent pages (decision 033): no application shell, no script. A signed-in respondent gets a bar
  * with their organisation (`organization`, null on a link), the lists and sign-out; someone who came by a link gets nothing to navigate to (the link
  * opens one item). The public header above (PublicShell) carries the language switch, a plain form.
  */
 export function RespondentFrame({ organization, children }: { organization: string | null; children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   return (
     <div className="mx-auto w-full max-w-3xl">
       {organization !== null ? (
@@ -37,7 +40,7 @@ export function RespondentFrame({ organization, children }: { organization: stri
 
 /** A status as a badge: overdue and returned stand out. */
 export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const tone =
     status === "overdue" || status === "returned" ? "badge-error" : status === "submitted" || status === "accepted" ? "badge-success" : "badge-ghost";
   return <span className={`badge badge-sm whitespace-nowrap ${tone}`}>{t(`taskStates:status.${status}`)}</span>;
@@ -45,7 +48,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** The item's heading: what, from whom, the state and due date, the sender's message, and a return comment at the top. */
 export function ItemHeading({ header, formError }: { header: ItemHeader; formError: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(RESPONDENT_NAMESPACES);
   const language = i18n.language;
   return (
     <header className="mb-4">
@@ -84,7 +87,7 @@ export function ItemHeading({ header, formError }: { header: ItemHeader; formErr
 
 /** A refused link: what happened and what to do, nothing else. */
 export function LinkRefused({ refusal }: { refusal: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   return (
     <div className="mx-auto w-full max-w-md rounded-box border border-base-300 bg-base-100 p-6">
       <h1 className="text-xl font-semibold">{t("taskStates:link.title")}</h1>

@@ -1,14 +1,14 @@
 import { formatDate } from "~/models/format";
 import type { RespondentListItem } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
-import { StatusBadge } from "./RespondentFrame";
+import { RESPONDENT_NAMESPACES, StatusBadge } from "./RespondentFrame";
 
 /**
  * What the organisation must answer, as a list that reads on a phone: one item per row, the open ones first (overdue,
  * then by due date), then what was submitted. Each row is a plain link to its answer page.
  */
 export function RespondentList({ items, headingId, title, showKind }: { items: RespondentListItem[]; headingId: string; title: string; showKind: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(RESPONDENT_NAMESPACES);
   const open = items.filter((i) => ["sent", "opened", "draft", "returned"].includes(i.status));
   const done = items.filter((i) => !open.includes(i));
   const rows = (list: RespondentListItem[]) => (

@@ -13,7 +13,7 @@ import {
   type SurveyQuestion,
 } from "~/models/survey-definition";
 import { useTranslation } from "~/translations";
-import { fileSize, ItemHeading, RespondentFrame } from "./RespondentFrame";
+import { fileSize, ItemHeading, RESPONDENT_NAMESPACES, RespondentFrame } from "./RespondentFrame";
 import { FieldProblem, fileHref, NameFields } from "./TaskAnswerPage";
 
 export interface SurveyPageData {
@@ -47,7 +47,7 @@ const FORM_ID = "answers";
 
 /** A survey: one section per page, each page's submit saves the draft; a summary before submitting; read-only once sent. */
 export function SurveyAnswerPage({ data }: { data: SurveyPageData }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(RESPONDENT_NAMESPACES);
   const language: SurveyLanguage = i18n.language === "no" ? "no" : "en";
   const { definition, header, base } = data;
   const count = definition.sections.length;
@@ -99,7 +99,7 @@ function problemText(t: (k: string, o?: Record<string, unknown>) => string, prob
 }
 
 function SectionPage({ data, n, count, language }: { data: SurveyPageData; n: number; count: number; language: SurveyLanguage }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const section = data.definition.sections[n - 1]!;
   const answers = data.values ?? data.answers;
   const controlling = new Set(allQuestions(data.definition).flatMap((q) => (q.showIf ? [q.showIf.question] : [])));
@@ -157,7 +157,7 @@ function Question({
   controls: boolean;
   language: SurveyLanguage;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const id = `q-${q.id}`;
   const problem = data.problems?.[q.id];
   const errorId = `${id}-error`;
@@ -279,7 +279,7 @@ function FileQuestion({
   extras: React.ReactNode;
   language: SurveyLanguage;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const files = data.files.filter((f) => f.questionId === q.id);
   const id = `q-${q.id}`;
   const uploadErrors = data.errors?.[`file.${q.id}`];
@@ -358,7 +358,7 @@ function FileQuestion({
 }
 
 function Summary({ data, language }: { data: SurveyPageData; language: SurveyLanguage }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const { definition } = data;
   const missing = missingRequired(definition, data.answers, data.fileCounts);
   const sectionOf = (id: string) => definition.sections.findIndex((s) => s.questions.some((q) => q.id === id)) + 1;
@@ -411,7 +411,7 @@ function Summary({ data, language }: { data: SurveyPageData; language: SurveyLan
 }
 
 function ReadOnlySurvey({ data, language }: { data: SurveyPageData; language: SurveyLanguage }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const words = { yes: t("taskStates:yes"), no: t("taskStates:no") };
   return (
     <div className="space-y-4">

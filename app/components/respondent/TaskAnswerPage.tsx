@@ -1,6 +1,6 @@
 import type { ItemHeader, TaskAnswerView } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
-import { fileSize, ItemHeading, RespondentFrame } from "./RespondentFrame";
+import { fileSize, ItemHeading, RESPONDENT_NAMESPACES, RespondentFrame } from "./RespondentFrame";
 
 export interface TaskPageData {
   page: "task";
@@ -25,7 +25,7 @@ export function fileHref(base: string, id: number): string {
 
 /** A task: what the customer asks (inert markdown, the template file), then the answer: a comment and files. */
 export function TaskAnswerPage({ data }: { data: TaskPageData }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   const { header, answer, base } = data;
   const errors = data.errors ?? {};
   return (
@@ -144,7 +144,7 @@ export function NameFields({
   errors: Record<string, string[] | null>;
   linkEmail: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
   return (
     <fieldset className="rounded-box border border-base-300 p-3">
       <legend className="px-1 text-sm font-medium">{t("respond:who.legend")}</legend>
