@@ -12,6 +12,7 @@ import { formatByteLimit, isMultipart, readUpload, type UploadRefusal } from "~/
 import i18nServer from "~/i18n.server";
 import { isLanguage, type Language } from "~/i18n";
 import { setUserLanguage } from "~/models/user.server";
+import { RESPONDENT_HEADERS } from "./headers";
 import {
   actingParty,
   addEvidence,
@@ -55,9 +56,6 @@ import { TransitionRefused, type LinkRefusal } from "~/models/supplier-task-work
  */
 
 export type Mode = "user" | "link";
-
-/** Headers of every respondent page: the token in the URL never leaves in a Referer; nothing is kept by caches. */
-export const RESPONDENT_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } as const;
 
 /** Above this, a comment is refused (multipart text fields are capped at 4096 characters by the upload reader). */
 export const COMMENT_MAX = 4000;

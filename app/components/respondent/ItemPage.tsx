@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/i18n";
+import { RESPONDENT_HEADERS } from "~/respondent/headers";
 import { LinkRefused, RESPONDENT_NAMESPACES } from "./RespondentFrame";
 import { SurveyAnswerPage, type SurveyPageData } from "./SurveyAnswerPage";
 import { TaskAnswerPage, type TaskPageData } from "./TaskAnswerPage";
@@ -16,7 +17,7 @@ export const respondentMeta: MetaFunction = ({ data }) => {
   return [...(title ? [{ title }] : []), { name: "referrer", content: "no-referrer" }];
 };
 
-export const respondentHeaders: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+export const respondentHeaders: HeadersFunction = () => RESPONDENT_HEADERS;
 
 export type ItemPageData = { page: "refused"; refusal: string; title: string } | TaskPageData | SurveyPageData;
 
