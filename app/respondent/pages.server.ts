@@ -11,6 +11,7 @@ import { errorResponse } from "~/http/responses.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadRefusal } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage, type Language } from "~/i18n";
+import { pageTitle } from "~/models/page-title.server";
 import { setUserLanguage } from "~/models/user.server";
 import { RESPONDENT_HEADERS } from "./headers";
 import {
@@ -27,6 +28,7 @@ import {
   removeEvidence,
   removeTaskFile,
   respondentItem,
+  respondentList,
   saveSurveyAnswers,
   saveTaskAnswer,
   submitSurvey,
@@ -119,6 +121,20 @@ export function withQuery(base: string, query: Record<string, string>): string {
 
 function answerer(access: Access): { signedInAs: string | null } {
   return { signedInAs: access.mode === "user" ? access.email : null };
+}
+
+/* ---------------- the lists ---------------- */
+
+/**
+ * A respondent list (My tasks, My surveys; My Compliance adds the customer's overview): what the user's organisation must
+ * answer, of one kind or all, with the organisation's name for the respondent bar and the page's title.
+ */
+export async function listLoader(request: Request, input: { kind?: RespondentKind; titleKey: string }) {
+  const user = await requireUser(request, "respondentWork");
+  const switched = await switchLanguage(request);
+  if (switched) throw switched;
+  const items = await respondentList({ supplierOrganizationId: user.organizationId, kind: input.kind });
+  return { user, items, organization: user.organizationName, title: await pageTitle(request, input.titleKey) };
 }
 
 /* ---------------- a task ---------------- */

@@ -5,12 +5,10 @@ import { respondentHandle, respondentHeaders, respondentMeta } from "~/component
 import { RESPONDENT_NAMESPACES, RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { requireUser } from "~/http/auth.server";
-import { switchLanguage } from "~/respondent/pages.server";
+import { listLoader } from "~/respondent/pages.server";
 import { can } from "~/http/permissions";
 import { formatDate } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
-import { customerOverview, respondentList } from "~/models/respondent.server";
+import { customerOverview } from "~/models/respondent.server";
 import { STATUS_FILTERS } from "~/models/supplier-task-states";
 import { useTranslation } from "~/translations";
 
@@ -24,14 +22,9 @@ export const meta = respondentMeta;
 export const headers = respondentHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, "respondentWork");
-  const switched = await switchLanguage(request);
-  if (switched) throw switched;
-  const [items, customer] = await Promise.all([
-    respondentList({ supplierOrganizationId: user.organizationId }),
-    can(user, "supplierTasksRead") ? customerOverview({ organizationId: user.organizationId }) : Promise.resolve(null),
-  ]);
-  return json({ items, organization: user.organizationName, customer, title: await pageTitle(request, "respond:overview.title") });
+  const { user, items, organization, title } = await listLoader(request, { titleKey: "respond:overview.title" });
+  const customer = can(user, "supplierTasksRead") ? await customerOverview({ organizationId: user.organizationId }) : null;
+  return json({ items, customer, organization, title });
 }
 
 // Overdue first: what needs a reminder stands out.

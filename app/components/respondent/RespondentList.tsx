@@ -1,7 +1,7 @@
 import { formatDate } from "~/models/format";
 import type { RespondentListItem } from "~/models/respondent.server";
 import { useTranslation } from "~/translations";
-import { RESPONDENT_NAMESPACES, StatusBadge } from "./RespondentFrame";
+import { RESPONDENT_NAMESPACES, RespondentFrame, StatusBadge } from "./RespondentFrame";
 
 /**
  * What the organisation must answer, as a list that reads on a phone: one item per row, the open ones first (overdue,
@@ -47,5 +47,26 @@ export function RespondentList({ items, headingId, title, showKind }: { items: R
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A whole list page (My tasks, My surveys): the respondent bar, the title and the list. */
+export function RespondentListScreen({
+  organization,
+  items,
+  title,
+  headingId,
+}: {
+  organization: string;
+  items: RespondentListItem[];
+  title: string;
+  headingId: string;
+}) {
+  const { t } = useTranslation(RESPONDENT_NAMESPACES);
+  return (
+    <RespondentFrame organization={organization}>
+      <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
+      <RespondentList items={items} headingId={headingId} title={t("respond:list.toAnswer")} showKind={false} />
+    </RespondentFrame>
   );
 }
