@@ -32,12 +32,7 @@ export const scaffoldedScreens = [
   ["supplier_folders", "supplier_folders"],
   ["supplier_folder", "supplier_folders/:folderId"],
   ["shared_folder", "supplier_folders/shared/:folderId"],
-  ["my_tasks", "tasks/my_tasks"],
-  ["tasks_overview", "tasks/overview"],
-  ["my_surveys", "tasks/surveys/my_surveys"],
-  ["survey_response", "tasks/surveys/:surveyResponseId"],
   ["survey_response_read", "tasks/surveys/:surveyResponseId/read"],
-  ["survey_response_public", "tasks/surveys/:surveyResponseId/public"],
   ["my_organization_users", "my-organization/users"],
   ["my_organization_overview", "my-organization/overview"],
   ["my_organization_structure", "my-organization/structure"],
@@ -61,12 +56,7 @@ export const scaffoldedScreens = [
  * scaffolding module that is marked as a respondent page (`handle.scripts === false`), so the document
  * ships no script at all.
  */
-export const respondentScreens = new Set([
-  "survey_response_public",
-  "transparency_portal_public",
-  "reporting_portal_public",
-  "reporting_portal_public_request",
-]);
+export const respondentScreens = new Set(["transparency_portal_public", "reporting_portal_public", "reporting_portal_public_request"]);
 
 /** The route id of the signed-in layout (app/routes/_app.tsx). */
 const SIGNED_IN_LAYOUT = "routes/_app";

@@ -84,8 +84,8 @@ describe("shell rules", () => {
   ])("%s hides the bars: %s", (path, expected) => expect(hidesShell(path)).toBe(expected));
 
   it.each([
-    ["/tasks/surveys/my_surveys", "my_surveys"],
-    ["/tasks/surveys/42", "survey_response"],
+    ["/projects/3/tasks", "project_tasks"],
+    ["/reporting-portal/7", "reporting_portal_item"],
     ["/tasks/surveys/42/read", "survey_response_read"],
     ["/supplier_folders/shared/9", "shared_folder"],
     ["/supplier_folders/9", "supplier_folder"],

@@ -149,7 +149,7 @@ test.describe("/notifications", () => {
     await signIn(context, viewer);
     const response = await page.goto("/notifications");
     expect(response?.status()).toBe(403);
-    await page.goto("/tasks/overview?panel=notifications");
+    await page.goto("/files?panel=notifications");
     await expect(panel(page).getByText(/which your access does not include/)).toBeVisible();
   });
 });

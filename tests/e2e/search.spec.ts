@@ -259,7 +259,7 @@ test.describe("global search", () => {
 
   test("a level-1 user has no search box and the results page is refused", async ({ page, context }) => {
     await signIn(context, demoUser("viewer@demo.test"));
-    await page.goto("/tasks/overview");
+    await page.goto("/files");
     await expect(page.getByRole("search")).toHaveCount(0);
     const response = await page.goto("/search?q=aker");
     expect(response?.status()).toBe(403);

@@ -52,7 +52,8 @@ test.describe("navigation by access level", () => {
 
   test("level 1 sees only My Compliance, and no search", async ({ page, context }) => {
     await signIn(context, await createUser({ accessLevel: 1 }));
-    await page.goto("/tasks/overview");
+    // My Compliance itself (/tasks/overview) is a respondent page without the shell (decision 033): a shell page of theirs.
+    await page.goto("/files");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("button", { name: "My Compliance" })).toBeVisible();
     for (const group of [...fullGroups, "Admin"]) await expect(nav.getByRole("button", { name: group, exact: true })).toHaveCount(0);

@@ -132,9 +132,9 @@ test.describe("on a 400 kbit/s, 400 ms link (JavaScript on)", () => {
   });
 
   test("a respondent page", async ({ page, context, baseURL }) => {
-    // The respondent's survey page is scaffolded for now; a supplier's user opens it.
+    // A survey sent to the demo supplier, opened by its user (respond.spec.ts times every respondent page, JavaScript off).
     await signIn(context, demoUser("supplier@demo.test"));
-    const url = "/tasks/surveys/1/public";
+    const url = "/tasks/surveys/1";
     const timings = await measure(page, baseURL ?? "", url, ["main h1"]);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     record("respondent page", url, timings);
