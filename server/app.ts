@@ -38,10 +38,6 @@ export function createApp(build: ServerBuild, options: AppOptions) {
       if (/^application\/pdf\b/i.test(String(this.getHeader("Content-Type") ?? ""))) this.setHeader("Content-Security-Policy", PDF_CONTENT_SECURITY_POLICY);
       return writeHead.apply(this, args);
     } as typeof writeHead;
-    // A page under `Referrer-Policy: no-referrer` (the respondent pages, decision 033) makes the browser post its own
-    // forms with `Origin: null`; `Sec-Fetch-Site: same-origin`, which no page can set, says where they come from. Without
-    // the null origin both checks (ours below, Remix's own) go by that, and a null origin alone is still refused.
-    if (req.headers.origin === "null" && req.headers["sec-fetch-site"] === "same-origin") delete req.headers.origin;
     const verdict = checkRequest({
       method: req.method,
       path: req.path,

@@ -53,7 +53,7 @@ import { TransitionRefused, type LinkRefusal } from "~/models/supplier-task-work
 /**
  * The loaders and actions of the respondent pages (decision 033), shared by the signed-in routes (`/tasks/{id}`,
  * `/tasks/surveys/{id}`) and the link routes (`…/public?token=`): they differ only in how the item is found. Every answer
- * carries `Referrer-Policy: no-referrer` and `Cache-Control: no-store` (the route modules' `headers`), and a refused link
+ * carries `Referrer-Policy: same-origin` and `Cache-Control: no-store` (the route modules' `headers`), and a refused link
  * is a page of its own with 404 (unknown) or 410 (expired, revoked, cancelled).
  */
 
@@ -536,6 +536,6 @@ export async function fileLoader(request: Request, params: Record<string, string
   const stored = file ? await openFile(file.storageKey) : null;
   if (!file || !stored) throw errorResponse(404, "Not Found");
   const response = fileDownloadResponse(stored.stream, { fileName: file.fileName, contentType: file.mimeType, size: stored.size });
-  response.headers.set("Referrer-Policy", "no-referrer");
+  response.headers.set("Referrer-Policy", "same-origin");
   return response;
 }

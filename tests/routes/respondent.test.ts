@@ -290,7 +290,7 @@ describe("who may open a task page", () => {
     const params = { complianceTaskId: String(item.answerId) };
     const res = await get(taskPage.loader, `/tasks/${item.answerId}`, params, w.supplierUser);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
     const page = await json(res);
     expect(page.page).toBe("task");
     expect(page.header).toMatchObject({
@@ -780,7 +780,7 @@ describe("language", () => {
     expect(link.status).toBe(302);
     expect(link.headers.get("Location")).toBe(`/tasks/surveys/${item.answerId}/public?token=${item.token}`);
     expect(link.headers.get("Set-Cookie")).toMatch(/^lng=/);
-    expect(link.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(link.headers.get("Referrer-Policy")).toBe("same-origin");
     const lister = await signedIn("lang@respond.test", w.supplier, 1);
     const list = await get(myTasks.loader, "/tasks/my_tasks?lang=no", {}, lister);
     expect(list.headers.get("Location")).toBe("/tasks/my_tasks");

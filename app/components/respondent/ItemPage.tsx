@@ -14,7 +14,7 @@ export const respondentHandle: RouteHandle = { scripts: false, i18n: RESPONDENT_
 
 export const respondentMeta: MetaFunction = ({ data }) => {
   const title = (data as { title?: string } | undefined)?.title;
-  return [...(title ? [{ title }] : []), { name: "referrer", content: "no-referrer" }];
+  return [...(title ? [{ title }] : []), { name: "referrer", content: "same-origin" }];
 };
 
 export const respondentHeaders: HeadersFunction = () => RESPONDENT_HEADERS;
