@@ -18,7 +18,17 @@ import { BASE, call, get } from "../helpers/requests";
  */
 
 type Fn = (a: LoaderFunctionArgs) => unknown;
-const w = {} as { orgA: number; orgB: number; supplier: number; admin: string; analyst: string; adminB: string; respondent: string; operator: string; userA: number };
+const w = {} as {
+  orgA: number;
+  orgB: number;
+  supplier: number;
+  admin: string;
+  analyst: string;
+  adminB: string;
+  respondent: string;
+  operator: string;
+  userA: number;
+};
 
 function post(path: string, fields: Record<string, string>, token?: string): Request {
   return new Request(BASE + path, {
@@ -28,8 +38,10 @@ function post(path: string, fields: Record<string, string>, token?: string): Req
   });
 }
 const run = (fn: Fn, request: Request, params: Record<string, string> = {}) => call(fn, { request, params, context: {} });
-const page = (fn: Fn, path: string, token?: string, params: Record<string, string> = {}) => run(fn, get(path, token ? { Cookie: `token=${token}` } : {}), params);
-const builder = (id: number, fields: Record<string, string>, token: string) => run(builderAction, post(`/admin/surveys/${id}`, fields, token), { id: String(id) });
+const page = (fn: Fn, path: string, token?: string, params: Record<string, string> = {}) =>
+  run(fn, get(path, token ? { Cookie: `token=${token}` } : {}), params);
+const builder = (id: number, fields: Record<string, string>, token: string) =>
+  run(builderAction, post(`/admin/surveys/${id}`, fields, token), { id: String(id) });
 const reply = async (res: Response) => ((await res.json()) as { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }).result;
 
 async function versions(templateId: number) {
@@ -59,7 +71,15 @@ beforeAll(async () => {
   w.respondent = await signedIn("respondent@templates.test", w.supplier, 3);
   const op = await db()
     .insertInto("users")
-    .values({ email: "operator@templates.test", password_hash: "x", language: "en", is_admin: 1, organization_id: w.orgB, access_level: 3, created_at: "2025-01-01T00:00:00.000Z" })
+    .values({
+      email: "operator@templates.test",
+      password_hash: "x",
+      language: "en",
+      is_admin: 1,
+      organization_id: w.orgB,
+      access_level: 3,
+      created_at: "2025-01-01T00:00:00.000Z",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   w.operator = (await createSession(op.id, null)).token;
@@ -82,10 +102,14 @@ describe("who may open the template pages", () => {
 
   it("the list shows the organisation's own templates and the system-wide ones, never another organisation's", async () => {
     const mine = await createTemplate("Only for A");
-    const listB = (await (await page(listLoader, "/admin/surveys/surveys", w.adminB)).json()) as { templates: { id: number; key: string | null; systemWide: boolean }[] };
+    const listB = (await (await page(listLoader, "/admin/surveys/surveys", w.adminB)).json()) as {
+      templates: { id: number; key: string | null; systemWide: boolean }[];
+    };
     expect(listB.templates.map((t) => t.id)).not.toContain(mine);
     expect(listB.templates.filter((t) => t.systemWide).map((t) => t.key)).toEqual(expect.arrayContaining(STARTER_SURVEYS.map((s) => s.key)));
-    const listA = (await (await page(listLoader, "/admin/surveys/surveys", w.admin)).json()) as { templates: { id: number; version: number; questions: number }[] };
+    const listA = (await (await page(listLoader, "/admin/surveys/surveys", w.admin)).json()) as {
+      templates: { id: number; version: number; questions: number }[];
+    };
     expect(listA.templates.find((t) => t.id === mine)).toMatchObject({ version: 1, questions: 1 });
   });
 
@@ -116,7 +140,11 @@ describe("who may open the template pages", () => {
     expect(allQuestions((await latest(copyId)).parsed)).toEqual(allQuestions(STARTER_SURVEYS[0].definition));
 
     // The operator may change it (and it stays system-wide).
-    const ok = await builder(starter.id, { intent: "saveTemplate", versionId: String(v.id), titleEn: "Human rights (edited)", titleNo: "Menneskerettigheter" }, w.operator);
+    const ok = await builder(
+      starter.id,
+      { intent: "saveTemplate", versionId: String(v.id), titleEn: "Human rights (edited)", titleNo: "Menneskerettigheter" },
+      w.operator,
+    );
     expect(ok.status).toBe(302);
     expect((await latest(starter.id)).parsed.title.en).toBe("Human rights (edited)");
   });
@@ -137,7 +165,17 @@ describe("the builder", () => {
     const file = allQuestions(v.parsed).find((q) => q.type === "file")!;
     const res = await builder(
       id,
-      { intent: "saveQuestion", versionId: String(v.id), questionId: file.id, textEn: "Upload the policy", textNo: "Last opp", required: "on", askExpiry: "on", weight: "2", showIf: `${yesNo.id}=yes` },
+      {
+        intent: "saveQuestion",
+        versionId: String(v.id),
+        questionId: file.id,
+        textEn: "Upload the policy",
+        textNo: "Last opp",
+        required: "on",
+        askExpiry: "on",
+        weight: "2",
+        showIf: `${yesNo.id}=yes`,
+      },
       w.admin,
     );
     expect(res.status).toBe(302);
@@ -208,7 +246,11 @@ describe("the builder", () => {
     await builder(id, { intent: "addQuestion", versionId: String(v.id), sectionId: "s1", type: "number" }, w.admin);
     v = await latest(id);
     const q = allQuestions(v.parsed)[1];
-    const res = await builder(id, { intent: "saveQuestion", versionId: String(v.id), questionId: q.id, textEn: "", textNo: "Antall ansatte", min: "10", max: "5" }, w.admin);
+    const res = await builder(
+      id,
+      { intent: "saveQuestion", versionId: String(v.id), questionId: q.id, textEn: "", textNo: "Antall ansatte", min: "10", max: "5" },
+      w.admin,
+    );
     expect(res.status).toBe(400);
     const r = await reply(res);
     expect(r.error?.textEn).toEqual(["Write the English text."]);
@@ -225,7 +267,9 @@ describe("the builder", () => {
   it("changes the latest version in place until someone answered it, then writes version n+1; old answers keep theirs", async () => {
     const id = await createTemplate("Versioned");
     const v1 = await latest(id);
-    expect((await builder(id, { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About you", titleNo: "Om dere" }, w.admin)).status).toBe(302);
+    expect(
+      (await builder(id, { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About you", titleNo: "Om dere" }, w.admin)).status,
+    ).toBe(302);
     expect((await versions(id)).length).toBe(1);
     const v1b = await latest(id);
     expect(v1b.id).toBe(v1.id);
@@ -234,12 +278,28 @@ describe("the builder", () => {
     const now = new Date().toISOString();
     await db()
       .insertInto("survey_responses")
-      .values({ survey_template_id: id, organization_id: w.orgA, supplier_organization_id: w.supplier, status: "submitted", answers: "{}", created_at: now, updated_at: now, submitted_at: now, template_version_id: v1.id })
+      .values({
+        survey_template_id: id,
+        organization_id: w.orgA,
+        supplier_organization_id: w.supplier,
+        status: "submitted",
+        answers: "{}",
+        created_at: now,
+        updated_at: now,
+        submitted_at: now,
+        template_version_id: v1.id,
+      })
       .execute();
-    const view = (await (await page(builderLoader, `/admin/surveys/${id}`, w.admin, { id: String(id) })).json()) as { template: { version: number; responses: number } };
+    const view = (await (await page(builderLoader, `/admin/surveys/${id}`, w.admin, { id: String(id) })).json()) as {
+      template: { version: number; responses: number };
+    };
     expect(view.template).toMatchObject({ version: 1, responses: 1 });
 
-    const res = await builder(id, { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About your company", titleNo: "Om selskapet" }, w.admin);
+    const res = await builder(
+      id,
+      { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About your company", titleNo: "Om selskapet" },
+      w.admin,
+    );
     expect(res.status).toBe(302);
     const all = await versions(id);
     expect(all.map((v) => v.version)).toEqual([1, 2]);
@@ -286,7 +346,10 @@ describe("task templates", () => {
   const tasksOf = (org: number) => db().selectFrom("compliance_task_templates").selectAll().where("organization_id", "=", org).execute();
 
   it("creates, validates the due-in days and the file, edits and archives; another organisation's is 404", async () => {
-    const bad = await run(taskAction, post("/admin/tasks/templates", { intent: "create", titleEn: "Sign the code", dueInDays: "400", descriptionEn: "Please **sign**" }, w.admin));
+    const bad = await run(
+      taskAction,
+      post("/admin/tasks/templates", { intent: "create", titleEn: "Sign the code", dueInDays: "400", descriptionEn: "Please **sign**" }, w.admin),
+    );
     expect(bad.status).toBe(400);
     const r = await reply(bad);
     expect(r.error?.dueInDays).toEqual(["Write a whole number of days from 1 to 366, or leave it empty."]);
@@ -295,21 +358,46 @@ describe("task templates", () => {
     const now = new Date().toISOString();
     const foreignFile = await db()
       .insertInto("file_uploads")
-      .values({ organization_id: w.orgB, user_id: null, file_name: "b.pdf", file_size: 3, mime_type: "application/pdf", storage_key: "x/b", created_at: now, content_kind: "pdf" })
+      .values({
+        organization_id: w.orgB,
+        user_id: null,
+        file_name: "b.pdf",
+        file_size: 3,
+        mime_type: "application/pdf",
+        storage_key: "x/b",
+        created_at: now,
+        content_kind: "pdf",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const stolen = await run(taskAction, post("/admin/tasks/templates", { intent: "create", titleEn: "Sign the code", fileId: String(foreignFile.id) }, w.admin));
+    const stolen = await run(
+      taskAction,
+      post("/admin/tasks/templates", { intent: "create", titleEn: "Sign the code", fileId: String(foreignFile.id) }, w.admin),
+    );
     expect(stolen.status).toBe(400);
     expect((await reply(stolen)).error?.fileId?.length).toBe(1);
 
     const ownFile = await db()
       .insertInto("file_uploads")
-      .values({ organization_id: w.orgA, user_id: w.userA, file_name: "code.pdf", file_size: 3, mime_type: "application/pdf", storage_key: "x/a", created_at: now, content_kind: "pdf" })
+      .values({
+        organization_id: w.orgA,
+        user_id: w.userA,
+        file_name: "code.pdf",
+        file_size: 3,
+        mime_type: "application/pdf",
+        storage_key: "x/a",
+        created_at: now,
+        content_kind: "pdf",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const ok = await run(
       taskAction,
-      post("/admin/tasks/templates", { intent: "create", titleEn: "Sign the code", titleNo: "Signer", descriptionEn: "Please **sign**", dueInDays: "30", fileId: String(ownFile.id) }, w.admin),
+      post(
+        "/admin/tasks/templates",
+        { intent: "create", titleEn: "Sign the code", titleNo: "Signer", descriptionEn: "Please **sign**", dueInDays: "30", fileId: String(ownFile.id) },
+        w.admin,
+      ),
     );
     expect(ok.status).toBe(302);
     const [row] = (await tasksOf(w.orgA)).filter((t) => t.title === "Sign the code");
@@ -319,7 +407,10 @@ describe("task templates", () => {
     expect((await run(taskAction, post("/admin/tasks/templates", { intent: "archive", id: String(row.id) }, w.adminB))).status).toBe(404);
     expect((await run(taskAction, post("/admin/tasks/templates", { intent: "create", titleEn: "Nope" }, w.analyst))).status).toBe(403);
 
-    expect((await run(taskAction, post("/admin/tasks/templates", { intent: "update", id: String(row.id), titleEn: "Sign our code", dueInDays: "" }, w.admin))).status).toBe(302);
+    expect(
+      (await run(taskAction, post("/admin/tasks/templates", { intent: "update", id: String(row.id), titleEn: "Sign our code", dueInDays: "" }, w.admin)))
+        .status,
+    ).toBe(302);
     expect((await run(taskAction, post("/admin/tasks/templates", { intent: "archive", id: String(row.id) }, w.admin))).status).toBe(302);
     const after = await db().selectFrom("compliance_task_templates").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ title: "Sign our code", due_in_days: null, template_file_id: null });
@@ -330,9 +421,24 @@ describe("task templates", () => {
     const starter = await db().selectFrom("compliance_task_templates").selectAll().where("key", "=", "starter-sign-code-of-conduct").executeTakeFirstOrThrow();
     const list = (await (await page(taskLoader, "/admin/tasks/templates", w.adminB)).json()) as { templates: { id: number; editable: boolean }[] };
     expect(list.templates.find((t) => t.id === starter.id)).toMatchObject({ editable: false });
-    expect((await run(taskAction, post("/admin/tasks/templates", { intent: "update", id: String(starter.id), titleEn: "Changed" }, w.adminB))).status).toBe(404);
-    expect((await run(taskAction, post("/admin/tasks/templates", { intent: "update", id: String(starter.id), titleEn: starter.title, titleNo: starter.title_no ?? "", dueInDays: "14" }, w.operator))).status).toBe(302);
-    expect((await db().selectFrom("compliance_task_templates").select("due_in_days").where("id", "=", starter.id).executeTakeFirstOrThrow()).due_in_days).toBe(14);
+    expect((await run(taskAction, post("/admin/tasks/templates", { intent: "update", id: String(starter.id), titleEn: "Changed" }, w.adminB))).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await run(
+          taskAction,
+          post(
+            "/admin/tasks/templates",
+            { intent: "update", id: String(starter.id), titleEn: starter.title, titleNo: starter.title_no ?? "", dueInDays: "14" },
+            w.operator,
+          ),
+        )
+      ).status,
+    ).toBe(302);
+    expect((await db().selectFrom("compliance_task_templates").select("due_in_days").where("id", "=", starter.id).executeTakeFirstOrThrow()).due_in_days).toBe(
+      14,
+    );
   });
 });
 
