@@ -443,3 +443,54 @@ describe("task templates", () => {
 });
 
 export type { SurveyDefinition };
+
+describe("the template file for respondents", () => {
+  it("a supplier may download the template file of a task sent to it, not of another's, and not once cancelled", async () => {
+    const { canRespondentDownloadTaskFile } = await import("~/models/tasks.server");
+    const now = new Date().toISOString();
+    const file = await db()
+      .insertInto("file_uploads")
+      .values({
+        organization_id: w.orgA,
+        user_id: w.userA,
+        file_name: "coc.pdf",
+        file_size: 3,
+        mime_type: "application/pdf",
+        storage_key: "x/coc",
+        created_at: now,
+        content_kind: "pdf",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const tpl = await db()
+      .insertInto("compliance_task_templates")
+      .values({ organization_id: w.orgA, title: "With file", description: null, template_file_id: file.id, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const other = await makeOrg("Other Supplier AS", "supplier");
+    expect(await canRespondentDownloadTaskFile({ supplierOrganizationId: w.supplier, fileId: file.id })).toBe(false);
+    const task = await db()
+      .insertInto("compliance_tasks")
+      .values({ organization_id: w.orgA, supplier_organization_id: w.supplier, template_id: tpl.id, title: "With file", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const st = await db()
+      .insertInto("supplier_tasks")
+      .values({
+        organization_id: w.orgA,
+        supplier_organization_id: w.supplier,
+        kind: "task",
+        compliance_task_id: task.id,
+        survey_response_id: null,
+        title: "With file",
+        sent_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await canRespondentDownloadTaskFile({ supplierOrganizationId: w.supplier, fileId: file.id })).toBe(true);
+    expect(await canRespondentDownloadTaskFile({ supplierOrganizationId: other, fileId: file.id })).toBe(false);
+    await db().updateTable("supplier_tasks").set({ status: "cancelled" }).where("id", "=", st.id).execute();
+    expect(await canRespondentDownloadTaskFile({ supplierOrganizationId: w.supplier, fileId: file.id })).toBe(false);
+  });
+});
