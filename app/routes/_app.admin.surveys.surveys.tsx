@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, OwnerChoice, TemplatesHeader, TextInput, kitOf, useReplyFor } from "~/components/surveys/plain-form";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { TableScroll } from "~/components/ui/TableScroll";
@@ -68,11 +69,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: createSchema(t) });
-    if (submission.status !== "success") return json({ intent: "create", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return json({ intent: "create", subject: {}, result: submission.reply() }, { status: 400 });
     const { titleEn, titleNo, owner } = submission.value;
     const system = owner === "system" || scope.organizationId === null;
     if (system ? !scope.manageSystem : !scope.manageOwn)
-      return json({ intent: "create", result: submission.reply({ formErrors: [t("taskTemplates:errors.forbidden")] }) }, { status: 403 });
+      return json({ intent: "create", subject: {}, result: submission.reply({ formErrors: [t("taskTemplates:errors.forbidden")] }) }, { status: 403 });
     const id = await createSurveyTemplate({
       organizationId: system ? null : scope.organizationId,
       userId: scope.userId,
@@ -99,15 +100,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: rowSchema });
   const id = submission.status === "success" ? parseId(submission.value.id) : null;
   if (submission.status !== "success" || id === null)
-    return json({ intent: null, result: submission.reply({ formErrors: [t("taskTemplates:errors.invalidRequest")] }) }, { status: 400 });
+    return json({ intent: null, subject: {}, result: submission.reply({ formErrors: [t("taskTemplates:errors.invalidRequest")] }) }, { status: 400 });
   const notFound = () =>
-    json({ intent: submission.value.intent, result: submission.reply({ formErrors: [t("taskTemplates:errors.notFound")] }) }, { status: 404 });
+    json({ intent: submission.value.intent, subject: {}, result: submission.reply({ formErrors: [t("taskTemplates:errors.notFound")] }) }, { status: 404 });
   switch (submission.value.intent) {
     case "duplicate": {
       const template = await surveyTemplate(scope, id);
       if (!template) return notFound();
       if (!scope.manageOwn || scope.organizationId === null)
-        return json({ intent: "duplicate", result: submission.reply({ formErrors: [t("taskTemplates:errors.forbidden")] }) }, { status: 403 });
+        return json({ intent: "duplicate", subject: {}, result: submission.reply({ formErrors: [t("taskTemplates:errors.forbidden")] }) }, { status: 403 });
       const copy = await duplicateSurveyTemplate(scope, {
         id,
         title: {
@@ -139,23 +140,16 @@ export default function SurveyTemplatesScreen() {
   const rowErrors = actionData && actionData.intent !== "create" ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section aria-labelledby="survey-templates-title" className="mx-auto max-w-6xl">
-      <h1 id="survey-templates-title" className="text-2xl font-semibold">
-        {t("surveys.title")}
-      </h1>
-      <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("surveys.intro")}</p>
-      <nav aria-label={t("adminNav")} className="mt-3 flex flex-wrap gap-3 text-sm">
-        <Link to="/admin/tasks/templates" className="link link-primary">
-          {t("tasks.title")}
-        </Link>
-        <Link to="/survey-explorer" className="link link-primary">
-          {t("surveys.explorerLink")}
-        </Link>
-      </nav>
-      {rowErrors.length ? (
-        <p role="alert" className="alert alert-error mt-4 text-sm">
-          {rowErrors.join(" ")}
-        </p>
-      ) : null}
+      <TemplatesHeader
+        id="survey-templates-title"
+        title={t("surveys.title")}
+        intro={t("surveys.intro")}
+        links={[
+          { to: "/admin/tasks/templates", label: t("tasks.title") },
+          { to: "/survey-explorer", label: t("surveys.explorerLink") },
+        ]}
+        errors={rowErrors}
+      />
       <TableScroll>
         <table className="table table-sm mt-6 min-w-[48rem]">
           <caption className="sr-only">{t("surveys.tableCaption")}</caption>
@@ -233,14 +227,9 @@ export default function SurveyTemplatesScreen() {
 }
 
 function CreateForm({ manageOwn, manageSystem }: { manageOwn: boolean; manageSystem: boolean }) {
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("taskTemplates");
-  const result = actionData?.intent === "create" ? actionData.result : undefined;
-  const kept = (name: string) => {
-    const v = result?.initialValue?.[name];
-    return typeof v === "string" ? v : undefined;
-  };
-  const errors = (name: string) => (result?.error?.[name] ?? []).filter(Boolean);
+  const result = useReplyFor("create");
+  const kit = kitOf(result);
   return (
     <section aria-labelledby="create-survey-heading" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
       <h2 id="create-survey-heading" className="text-lg font-semibold">
@@ -248,48 +237,10 @@ function CreateForm({ manageOwn, manageSystem }: { manageOwn: boolean; manageSys
       </h2>
       <Form method="post" action={PATH} className="mt-4 flex flex-col gap-4" key={result ? "refused" : "fresh"}>
         <input type="hidden" name="intent" value="create" />
-        {(["titleEn", "titleNo"] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={`create-${name}`} className="mb-1 block text-sm font-medium">
-              {t(`fields.${name}`)}
-            </label>
-            <input
-              id={`create-${name}`}
-              name={name}
-              defaultValue={kept(name)}
-              maxLength={200}
-              required={name === "titleEn"}
-              aria-invalid={errors(name).length ? true : undefined}
-              aria-describedby={errors(name).length ? `create-${name}-error` : undefined}
-              className={`input w-full ${errors(name).length ? "input-error" : ""}`}
-            />
-            {errors(name).length ? (
-              <p id={`create-${name}-error`} role="alert" className="mt-1 text-sm text-error">
-                {errors(name).join(" ")}
-              </p>
-            ) : null}
-          </div>
-        ))}
-        {manageSystem && manageOwn ? (
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium">{t("columns.owner")}</legend>
-            <label className="mr-4 inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="owner" value="organization" className="radio radio-sm" defaultChecked={kept("owner") !== "system"} />
-              {t("owner.organization")}
-            </label>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="owner" value="system" className="radio radio-sm" defaultChecked={kept("owner") === "system"} />
-              {t("owner.system")}
-            </label>
-          </fieldset>
-        ) : (
-          <input type="hidden" name="owner" value={manageOwn ? "organization" : "system"} />
-        )}
-        {errors("").length ? (
-          <p role="alert" className="text-sm text-error">
-            {errors("").join(" ")}
-          </p>
-        ) : null}
+        <TextInput kit={kit} formId="create" name="titleEn" label={t("fields.titleEn")} value="" maxLength={200} required />
+        <TextInput kit={kit} formId="create" name="titleNo" label={t("fields.titleNo")} value="" maxLength={200} />
+        <OwnerChoice kit={kit} manageOwn={manageOwn} manageSystem={manageSystem} />
+        <FormErrors result={result} />
         <div className="sm:text-right">
           <button type="submit" className="btn btn-primary w-full sm:w-auto">
             {t("surveys.createSubmit")}

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { FormErrors, TextInput, kitOf, useReplyFor } from "~/components/surveys/plain-form";
+import { FormErrors, OwnerChoice, TemplatesHeader, TextInput, kitOf, useReplyFor } from "~/components/surveys/plain-form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { redirectWithNotice } from "~/http/notice.server";
@@ -146,20 +146,13 @@ export default function TaskTemplatesScreen() {
   const rowErrors = rowReply ? Object.values(rowReply.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section aria-labelledby="task-templates-title" className="mx-auto max-w-5xl">
-      <h1 id="task-templates-title" className="text-2xl font-semibold">
-        {t("tasks.title")}
-      </h1>
-      <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("tasks.intro")}</p>
-      <nav aria-label={t("adminNav")} className="mt-3 flex flex-wrap gap-3 text-sm">
-        <Link to="/admin/surveys/surveys" className="link link-primary">
-          {t("surveys.title")}
-        </Link>
-      </nav>
-      {rowErrors.length ? (
-        <p role="alert" className="alert alert-error mt-4 text-sm">
-          {rowErrors.join(" ")}
-        </p>
-      ) : null}
+      <TemplatesHeader
+        id="task-templates-title"
+        title={t("tasks.title")}
+        intro={t("tasks.intro")}
+        links={[{ to: "/admin/surveys/surveys", label: t("surveys.title") }]}
+        errors={rowErrors}
+      />
       {templates.length === 0 ? (
         <p className="mt-6 rounded-box border border-dashed border-base-300 p-6">{t("tasks.empty")}</p>
       ) : (
@@ -302,21 +295,7 @@ function TemplateForm({ template, manageOwn, manageSystem }: { template: TaskTem
             </p>
           ) : null}
         </div>
-        {!template && manageOwn && manageSystem ? (
-          <fieldset className="sm:col-span-2">
-            <legend className="mb-1 text-sm font-medium">{t("columns.owner")}</legend>
-            <label className="mr-4 inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="owner" value="organization" className="radio radio-sm" defaultChecked={kit.kept("owner") !== "system"} />
-              {t("owner.organization")}
-            </label>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="owner" value="system" className="radio radio-sm" defaultChecked={kit.kept("owner") === "system"} />
-              {t("owner.system")}
-            </label>
-          </fieldset>
-        ) : !template ? (
-          <input type="hidden" name="owner" value={manageOwn ? "organization" : "system"} />
-        ) : null}
+        {template ? null : <OwnerChoice kit={kit} manageOwn={manageOwn} manageSystem={manageSystem} className="sm:col-span-2" />}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <button type="submit" className="btn btn-primary btn-sm">
             {template ? t("tasks.save") : t("tasks.create")}

@@ -1,4 +1,5 @@
-import { useActionData } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "~/translations";
 import { SURVEY_LIMITS } from "~/models/survey-definition";
 
 /**
@@ -108,5 +109,65 @@ export function FormErrors({ result }: { result: PlainReply["result"] | null }) 
     <p role="alert" className="alert alert-error mt-2 text-sm">
       {errors.join(" ")}
     </p>
+  );
+}
+
+/** Who owns a new template: a choice for the operator who also manages an organisation, otherwise a hidden field. */
+export function OwnerChoice({ kit, manageOwn, manageSystem, className }: { kit: FormKit; manageOwn: boolean; manageSystem: boolean; className?: string }) {
+  const { t } = useTranslation("taskTemplates");
+  if (!(manageOwn && manageSystem)) return <input type="hidden" name="owner" value={manageOwn ? "organization" : "system"} />;
+  return (
+    <fieldset className={className}>
+      <legend className="mb-1 text-sm font-medium">{t("columns.owner")}</legend>
+      {(["organization", "system"] as const).map((owner) => (
+        <label key={owner} className="mr-4 inline-flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="owner"
+            value={owner}
+            className="radio radio-sm"
+            defaultChecked={(kit.kept("owner") === "system") === (owner === "system")}
+          />
+          {t(`owner.${owner}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The heading of a template page: title, introduction, the links to the other template pages, a refused row action's message. */
+export function TemplatesHeader({
+  id,
+  title,
+  intro,
+  links,
+  errors,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  links: { to: string; label: string }[];
+  errors: string[];
+}) {
+  const { t } = useTranslation("taskTemplates");
+  return (
+    <>
+      <h1 id={id} className="text-2xl font-semibold">
+        {title}
+      </h1>
+      <p className="mt-1 max-w-prose text-sm text-base-content/70">{intro}</p>
+      <nav aria-label={t("adminNav")} className="mt-3 flex flex-wrap gap-3 text-sm">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="link link-primary">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      {errors.length ? (
+        <p role="alert" className="alert alert-error mt-4 text-sm">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </>
   );
 }
