@@ -333,6 +333,52 @@ function SmallPost({
   );
 }
 
+/** Up, Down and Delete of a section or a question: each a plain POST of its own. */
+function PartControls({
+  part,
+  versionId,
+  fields,
+  name,
+  first,
+  last,
+}: {
+  part: "Section" | "Question";
+  versionId: number;
+  fields: Record<string, string>;
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
+  const { t } = useTranslation("taskTemplates");
+  const moves = [
+    ["up", first],
+    ["down", last],
+  ] as const;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {moves.map(([direction, disabled]) => (
+        <SmallPost
+          key={direction}
+          versionId={versionId}
+          intent={`move${part}`}
+          fields={{ ...fields, direction }}
+          label={t(`builder.${direction}`)}
+          ariaLabel={t(`builder.move${part}${direction === "up" ? "Up" : "Down"}`, { title: name })}
+          disabled={disabled}
+        />
+      ))}
+      <SmallPost
+        versionId={versionId}
+        intent={`delete${part}`}
+        fields={fields}
+        label={t("builder.delete")}
+        ariaLabel={t(`builder.delete${part}`, { title: name })}
+        className="btn btn-xs btn-ghost text-error"
+      />
+    </div>
+  );
+}
+
 export default function SurveyBuilderScreen() {
   const { template, canDuplicate, words } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("taskTemplates");
@@ -472,32 +518,14 @@ function SectionCard({ definition, sectionIndex, versionId }: { definition: Surv
         <h3 id={`${formId}-heading`} className="text-lg font-semibold">
           {t("builder.sectionNumber", { n: sectionIndex + 1, title: name })}
         </h3>
-        <div className="flex flex-wrap gap-1">
-          <SmallPost
-            versionId={versionId}
-            intent="moveSection"
-            fields={{ sectionId: section.id, direction: "up" }}
-            label={t("builder.up")}
-            ariaLabel={t("builder.moveSectionUp", { title: name })}
-            disabled={sectionIndex === 0}
-          />
-          <SmallPost
-            versionId={versionId}
-            intent="moveSection"
-            fields={{ sectionId: section.id, direction: "down" }}
-            label={t("builder.down")}
-            ariaLabel={t("builder.moveSectionDown", { title: name })}
-            disabled={sectionIndex === definition.sections.length - 1}
-          />
-          <SmallPost
-            versionId={versionId}
-            intent="deleteSection"
-            fields={{ sectionId: section.id }}
-            label={t("builder.delete")}
-            ariaLabel={t("builder.deleteSection", { title: name })}
-            className="btn btn-xs btn-ghost text-error"
-          />
-        </div>
+        <PartControls
+          part="Section"
+          versionId={versionId}
+          fields={{ sectionId: section.id }}
+          name={name}
+          first={sectionIndex === 0}
+          last={sectionIndex === definition.sections.length - 1}
+        />
       </div>
       <FormErrors result={moveResult ?? deleteResult} />
       <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -582,32 +610,7 @@ function QuestionCard({
         <h4 id={`${formId}-heading`} className="font-medium">
           {name} <span className="badge badge-sm badge-ghost">{t(`taskStates:questionType.${q.type}`)}</span>
         </h4>
-        <div className="flex flex-wrap gap-1">
-          <SmallPost
-            versionId={versionId}
-            intent="moveQuestion"
-            fields={{ questionId: q.id, direction: "up" }}
-            label={t("builder.up")}
-            ariaLabel={t("builder.moveQuestionUp", { title: name })}
-            disabled={first}
-          />
-          <SmallPost
-            versionId={versionId}
-            intent="moveQuestion"
-            fields={{ questionId: q.id, direction: "down" }}
-            label={t("builder.down")}
-            ariaLabel={t("builder.moveQuestionDown", { title: name })}
-            disabled={last}
-          />
-          <SmallPost
-            versionId={versionId}
-            intent="deleteQuestion"
-            fields={{ questionId: q.id }}
-            label={t("builder.delete")}
-            ariaLabel={t("builder.deleteQuestion", { title: name })}
-            className="btn btn-xs btn-ghost text-error"
-          />
-        </div>
+        <PartControls part="Question" versionId={versionId} fields={{ questionId: q.id }} name={name} first={first} last={last} />
       </div>
       <FormErrors result={moveResult ?? deleteResult} />
       <Form method="post" preventScrollReset className="mt-2 grid gap-3 sm:grid-cols-2">

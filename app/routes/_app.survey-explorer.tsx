@@ -182,6 +182,59 @@ function Bar({ share }: { share: number }) {
   );
 }
 
+/** A table of counts with their share of `total` and a CSS bar each (the bars are decoration: the numbers are in the table). */
+function BarTable({
+  caption,
+  firstColumn,
+  total,
+  rows,
+}: {
+  caption?: string;
+  firstColumn: string;
+  total: number;
+  rows: { key: string; label: string; count: number }[];
+}) {
+  const { t } = useTranslation("surveyExplorer");
+  return (
+    <TableScroll>
+      <table className="table table-sm mt-2">
+        {caption ? <caption className="text-left text-xs text-base-content/70">{caption}</caption> : null}
+        <thead>
+          <tr>
+            <th scope="col">{firstColumn}</th>
+            <th scope="col" className="text-right">
+              {t("columns.count")}
+            </th>
+            <th scope="col" className="text-right">
+              {t("columns.share")}
+            </th>
+            <th scope="col" className="w-1/2">
+              <span className="sr-only">{t("columns.bar")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const share = total ? row.count / total : 0;
+            return (
+              <tr key={row.key}>
+                <th scope="row" className="font-normal tabular-nums">
+                  {row.label}
+                </th>
+                <td className="text-right tabular-nums">{row.count}</td>
+                <td className="text-right tabular-nums">{`${Math.round(share * 100)} %`}</td>
+                <td>
+                  <Bar share={share} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 function QuestionResult({ index, question, figures, lng }: { index: number; question: SurveyQuestion; figures: QuestionFigures; lng: SurveyLanguage }) {
   const { t } = useTranslation("surveyExplorer");
   const nf = numberFormat(lng);
@@ -193,45 +246,18 @@ function QuestionResult({ index, question, figures, lng }: { index: number; ques
       </h3>
       <p className="mt-1 text-xs text-base-content/70">{t("answeredOf", { answered: figures.answered, shown: figures.shown })}</p>
       {figures.kind === "counts" ? (
-        <TableScroll>
-          <table className="table table-sm mt-2">
-            <thead>
-              <tr>
-                <th scope="col">{t("columns.answer")}</th>
-                <th scope="col" className="text-right">
-                  {t("columns.count")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("columns.share")}
-                </th>
-                <th scope="col" className="w-1/2">
-                  <span className="sr-only">{t("columns.bar")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.counts.map((c) => {
-                const label =
-                  question.type === "yes_no"
-                    ? t(`taskStates:${c.value === "yes" ? "yes" : "no"}`)
-                    : localized(question.options?.find((o) => o.value === c.value)?.label, lng) || c.value;
-                const share = figures.answered ? c.count / figures.answered : 0;
-                return (
-                  <tr key={c.value}>
-                    <th scope="row" className="font-normal">
-                      {label}
-                    </th>
-                    <td className="text-right tabular-nums">{c.count}</td>
-                    <td className="text-right tabular-nums">{`${Math.round(share * 100)} %`}</td>
-                    <td>
-                      <Bar share={share} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <BarTable
+          firstColumn={t("columns.answer")}
+          total={figures.answered}
+          rows={figures.counts.map((c) => ({
+            key: c.value,
+            label:
+              question.type === "yes_no"
+                ? t(`taskStates:${c.value === "yes" ? "yes" : "no"}`)
+                : localized(question.options?.find((o) => o.value === c.value)?.label, lng) || c.value,
+            count: c.count,
+          }))}
+        />
       ) : null}
       {figures.kind === "numbers" ? (
         figures.answered === 0 ? (
@@ -249,33 +275,16 @@ function QuestionResult({ index, question, figures, lng }: { index: number; ques
                 </div>
               ))}
             </dl>
-            <table className="table table-xs mt-3 max-w-xl">
-              <caption className="text-left text-xs text-base-content/70">{t("numbers.histogram")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("numbers.range")}</th>
-                  <th scope="col" className="text-right">
-                    {t("columns.count")}
-                  </th>
-                  <th scope="col" className="w-1/2">
-                    <span className="sr-only">{t("columns.bar")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.bins.map((b, i) => (
-                  <tr key={i}>
-                    <th scope="row" className="whitespace-nowrap font-normal tabular-nums">
-                      {b.from === b.to ? nf.format(b.from) : `${nf.format(b.from)} – ${nf.format(b.to)}`}
-                    </th>
-                    <td className="text-right tabular-nums">{b.count}</td>
-                    <td>
-                      <Bar share={figures.answered ? b.count / figures.answered : 0} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <BarTable
+              caption={t("numbers.histogram")}
+              firstColumn={t("numbers.range")}
+              total={figures.answered}
+              rows={figures.bins.map((b, i) => ({
+                key: String(i),
+                label: b.from === b.to ? nf.format(b.from) : `${nf.format(b.from)} – ${nf.format(b.to)}`,
+                count: b.count,
+              }))}
+            />
           </>
         )
       ) : null}
