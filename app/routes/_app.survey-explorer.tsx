@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { can } from "~/http/permissions";
 import { pageTitle } from "~/models/page-title.server";
 import { localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/survey-definition";
 import { explorerFigures, type QuestionFigures } from "~/models/survey-explorer";
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unknown: selection.unknown,
     count: responses.length,
     figures: figures.map((f) => ({ questionId: f.question.id, figures: f.figures })),
+    // The organisation's administrator reaches the templates from here (the navigation's admin group is the operator's).
+    manageTemplates: can(user, "taskTemplatesManage"),
     title: await pageTitle(request, "surveyExplorer:title"),
   });
 }
@@ -73,6 +76,13 @@ export default function SurveyExplorerScreen() {
         {t("title")}
       </h1>
       <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("intro")}</p>
+      {data.manageTemplates ? (
+        <p className="mt-2 text-sm">
+          <Link to="/admin/surveys/surveys" className="link link-primary">
+            {t("manageTemplates")}
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" className="mt-4 grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <div className="lg:col-span-2">
           <label htmlFor="explorer-template" className="mb-1 block text-sm font-medium">
