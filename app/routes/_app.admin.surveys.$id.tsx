@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Errors, FormErrors, TextInput, kitOf, useReplyFor, type PlainReply } from "~/components/surveys/plain-form";
 import { SurveyPreview, type PreviewWords } from "~/components/surveys/SurveyPreview";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { redirectWithNotice } from "~/http/notice.server";
@@ -145,7 +146,17 @@ async function previewWords(): Promise<Record<SurveyLanguage, PreviewWords>> {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { template, scope } = await requireTemplate(request, params.id);
-  return json({ template, canDuplicate: scope.manageOwn, words: await previewWords(), title: await pageTitle(request, "taskTemplates:builder.title") });
+  // `?delete=section:{id}` / `?delete=question:{id}`: the confirmation step of a delete (URL state, works without JavaScript).
+  const asked = /^(section|question):([A-Za-z0-9_-]{1,40})$/.exec(new URL(request.url).searchParams.get("delete") ?? "");
+  const exists = asked && (asked[1] === "section" ? template.definition.sections.some((s) => s.id === asked[2]) : findQuestion(template.definition, asked[2]));
+  const confirmDelete = template.editable && asked && exists ? { kind: asked[1] as "section" | "question", id: asked[2] } : null;
+  return json({
+    template,
+    confirmDelete,
+    canDuplicate: scope.manageOwn,
+    words: await previewWords(),
+    title: await pageTitle(request, "taskTemplates:builder.title"),
+  });
 }
 
 function bilingual(en: string | undefined, no: string | undefined): Bilingual {
@@ -367,20 +378,54 @@ function PartControls({
           disabled={disabled}
         />
       ))}
-      <SmallPost
-        versionId={versionId}
-        intent={`delete${part}`}
-        fields={fields}
-        label={t("builder.delete")}
-        ariaLabel={t(`builder.delete${part}`, { title: name })}
+      <Link
+        to={`?delete=${part === "Section" ? "section" : "question"}:${Object.values(fields)[0]}`}
+        preventScrollReset
         className="btn btn-xs btn-ghost text-error"
-      />
+        aria-label={t(`builder.delete${part}`, { title: name })}
+      >
+        {t("builder.delete")}
+      </Link>
     </div>
   );
 }
 
+/** "Please confirm" before a section or a question is deleted (DESIGN.md: destructive actions ask first). */
+function DeleteStep({
+  definition,
+  versionId,
+  templateId,
+  kind,
+  id,
+}: {
+  definition: SurveyDefinition;
+  versionId: number;
+  templateId: number;
+  kind: "section" | "question";
+  id: string;
+}) {
+  const { t, i18n } = useTranslation("taskTemplates");
+  const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
+  const section = definition.sections.find((s) => s.id === id);
+  const name = kind === "section" ? localized(section?.title, lng) : localized(findQuestion(definition, id)?.text, lng);
+  const here = `/admin/surveys/${templateId}`;
+  return (
+    <ConfirmStep
+      title={t("builder.confirmTitle")}
+      detail={name}
+      text={t(kind === "section" ? "builder.confirmDeleteSection" : "builder.confirmDeleteQuestion", { count: section?.questions.length ?? 0 })}
+      intent={kind === "section" ? "deleteSection" : "deleteQuestion"}
+      fields={kind === "section" ? { versionId, sectionId: id } : { versionId, questionId: id }}
+      confirmLabel={t("builder.delete")}
+      cancelLabel={t("cancel")}
+      cancelHref={`${here}#${kind === "section" ? "s" : "q"}-${id}`}
+      redirectTo={here}
+    />
+  );
+}
+
 export default function SurveyBuilderScreen() {
-  const { template, canDuplicate, words } = useLoaderData<typeof loader>();
+  const { template, canDuplicate, words, confirmDelete } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("taskTemplates");
   const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
   const definition = template.definition as SurveyDefinition;
@@ -408,6 +453,9 @@ export default function SurveyBuilderScreen() {
         <p role="alert" className="alert alert-error mt-3 text-sm">
           {staleErrors.join(" ")}
         </p>
+      ) : null}
+      {confirmDelete ? (
+        <DeleteStep definition={definition} versionId={versionId} templateId={template.id} kind={confirmDelete.kind} id={confirmDelete.id} />
       ) : null}
       {!editable ? (
         <div className="alert mt-4 flex flex-wrap items-center justify-between gap-3 text-sm" role="note">

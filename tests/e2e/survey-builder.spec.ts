@@ -64,6 +64,23 @@ test("create a survey with every question type and a condition, and see the prev
   await expect(preview.getByText("Vises når «Har dere retningslinjer for menneskerettigheter?» er besvart «Ja».")).toBeVisible();
   await expect(preview.getByRole("heading", { name: "E2E leverandørsjekk" })).toBeVisible();
 
+  // Deleting asks first; the question a condition refers to cannot go (the reason is shown in the step); the date question can.
+  await page.locator("#q-q4").getByRole("link", { name: "Delete the question Do you have a human rights policy?" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Please confirm" });
+  await expect(dialog.getByText("Are you sure you want to delete this question?")).toBeVisible();
+  if (javaScriptEnabled) await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog.getByText(/The condition must refer to a question earlier in the survey/)).toBeVisible();
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page
+    .locator("#q-q8")
+    .getByRole("link", { name: /^Delete the question/ })
+    .click();
+  await page.getByRole("alertdialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("#q-q8")).toHaveCount(0);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
   const [row] = queryDb<{ definition: string; version: number }>(
     "select v.definition, v.version from survey_template_versions v join survey_templates t on t.id = v.template_id where t.organization_id = ? and t.title = ?",
     admin.organizationId,
@@ -71,18 +88,8 @@ test("create a survey with every question type and a condition, and see the prev
   );
   const definition = JSON.parse(row.definition) as { sections: { questions: { id: string; type: string; showIf?: unknown; askExpiry?: boolean }[] }[] };
   const questions = definition.sections[0].questions;
-  expect(questions.map((q) => q.type)).toEqual([
-    "short_text",
-    "short_text",
-    "long_text",
-    "yes_no",
-    "single_choice",
-    "multiple_choice",
-    "number",
-    "date",
-    "file",
-  ]);
-  expect(questions[8]).toMatchObject({ showIf: { question: "q4", equals: "yes" }, askExpiry: true });
+  expect(questions.map((q) => q.type)).toEqual(["short_text", "short_text", "long_text", "yes_no", "single_choice", "multiple_choice", "number", "file"]);
+  expect(questions[7]).toMatchObject({ showIf: { question: "q4", equals: "yes" }, askExpiry: true });
   expect(row.version).toBe(1);
 
   if (javaScriptEnabled) await expectAccessible(page);
