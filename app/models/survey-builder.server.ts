@@ -54,7 +54,8 @@ export function checkDefinition(definition: SurveyDefinition): { ok: true; defin
   if (result.success) return { ok: true, definition: result.data as SurveyDefinition };
   const problems = result.error.issues.map((issue): DefinitionProblem => {
     const match = MESSAGES.find(([re]) => re.test(issue.message));
-    const key = match?.[1] ?? (issue.code === "too_big" ? "tooLong" : "invalid");
+    const tooMany = issue.code === "too_big" && "origin" in issue && issue.origin === "array";
+    const key = match?.[1] ?? (tooMany ? "tooMany" : issue.code === "too_big" ? "tooLong" : "invalid");
     const path = issue.path;
     const problem: DefinitionProblem = { key, params: {}, field: "" };
     if (issue.code === "too_big" && "maximum" in issue) problem.params.max = String(issue.maximum);

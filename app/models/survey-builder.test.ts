@@ -129,3 +129,28 @@ describe("the builder's changes", () => {
     expect(questionCount(base)).toBe(3);
   });
 });
+
+describe("checkDefinition", () => {
+  it("places a problem on the question's field and says 'too many' for a list over its limit", async () => {
+    const { checkDefinition } = await import("./survey-builder.server");
+    const broken = replaceQuestion(base, {
+      id: "q3",
+      type: "single_choice",
+      text: { en: "", no: "" },
+      required: false,
+      options: [{ value: "a", label: { en: "A", no: "" } }],
+    })!;
+    const result = checkDefinition(broken);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems.map((p) => [p.questionId, p.field, p.key])).toEqual([
+        ["q3", "textEn", "englishRequired"],
+        ["q3", "options", "twoOptions"],
+      ]);
+    }
+    let many: SurveyDefinition = base;
+    for (let i = 0; i < 30; i++) many = addSection(many, texts).definition;
+    const tooMany = checkDefinition(many);
+    expect(tooMany.ok ? [] : tooMany.problems.map((p) => [p.field, p.key, p.params.max])).toEqual([["sections", "tooMany", "30"]]);
+  });
+});
