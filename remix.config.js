@@ -18,7 +18,6 @@ export const scaffoldedScreens = [
   ["project_task", "projects/:id/task/:taskId"],
   ["project_suppliers", "projects/:id/suppliers"],
   ["data_explorer", "data-explorer"],
-  ["survey_explorer", "survey-explorer"],
   ["org_structure_explorer", "org-structure-explorer"],
   ["transparency_act", "transparency_act"],
   ["transparency_portal", "transparency-portal"],
@@ -45,9 +44,6 @@ export const scaffoldedScreens = [
   ["admin_integrations", "admin/integrations"],
   ["admin_integration", "admin/integrations/:code"],
   ["admin_suppliers_overview", "admin/suppliers-overview"],
-  ["admin_surveys", "admin/surveys/surveys"],
-  ["admin_survey", "admin/surveys/:id"],
-  ["admin_task_templates", "admin/tasks/templates"],
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
 

@@ -8,6 +8,7 @@ import { jobsOfBuild } from "./jobs/from-build";
 import { startWorker, type Worker } from "./jobs/worker";
 import { migrateToLatest } from "./migrate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoWorld } from "./seed/demo";
+import { ensureStarterTemplates } from "./seed/starter-templates";
 
 /**
  * The production server: migrates the database, seeds the demo world into an
@@ -18,6 +19,9 @@ async function main() {
   const config = env();
   const applied = await migrateToLatest(db());
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
+  // Every installation has the starter task and survey templates (decision 032), not only the demo.
+  const starters = await ensureStarterTemplates(db());
+  if (starters.created) console.log(`Starter templates added: ${starters.created}`);
   if (await isDatabaseEmpty(db())) {
     console.log("Empty database: seeding the demo world…");
     await seedDemoWorld(db(), { log: (line) => console.log(`  ${line}`) });

@@ -6,6 +6,7 @@ import { pickDemoSuppliers } from "./demo-suppliers";
 import { seedRegistryWorld } from "./registry";
 import { seedConnectionWork } from "./connection-work";
 import { seedSupplierWork } from "./supplier-work";
+import { ensureStarterTemplates } from "./starter-templates";
 import { seedLeiWorld } from "./lei";
 import { seedDemoNews } from "./news";
 
@@ -101,6 +102,7 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
   log(`${DEMO_ACCOUNTS.length} demo accounts`);
 
   const suppliersOut = suppliers.map((unit, i) => ({ id: supplierIds[i], orgNumber: unit.organisasjonsnummer, name: unit.navn }));
+  await ensureStarterTemplates(database);
   await seedSupplierWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
   await seedConnectionWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
   await seedDemoNews(database, { organizationId: orgIds.get(DEMO_CUSTOMERS[0])!, log });

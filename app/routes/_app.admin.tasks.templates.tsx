@@ -1,0 +1,315 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { FormErrors, OwnerChoice, TemplatesHeader, TextInput, kitOf, useReplyFor } from "~/components/surveys/plain-form";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import i18nServer from "~/i18n.server";
+import { listFiles } from "~/models/files.server";
+import { renderMarkdown } from "~/models/markdown";
+import { pageTitle } from "~/models/page-title.server";
+import { localized, type SurveyLanguage } from "~/models/survey-definition";
+import { requireTemplateScope } from "~/models/survey-templates.server";
+import { createTaskTemplate, listTaskTemplates, setTaskTemplateArchived, updateTaskTemplate, type TaskTemplateItem } from "~/models/task-templates.server";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["taskTemplates"] };
+
+const PATH = "/admin/tasks/templates";
+const DESCRIPTION_MAX = 10_000;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const fieldsSchema = (t: Translate) => ({
+  titleEn: z
+    .string({ error: t("taskTemplates:errors.titleRequired") })
+    .trim()
+    .min(1, t("taskTemplates:errors.titleRequired"))
+    .max(200, t("taskTemplates:errors.tooLong", { max: 200 })),
+  titleNo: z
+    .string()
+    .trim()
+    .max(200, t("taskTemplates:errors.tooLong", { max: 200 }))
+    .optional(),
+  descriptionEn: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, t("taskTemplates:errors.tooLong", { max: DESCRIPTION_MAX }))
+    .optional(),
+  descriptionNo: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, t("taskTemplates:errors.tooLong", { max: DESCRIPTION_MAX }))
+    .optional(),
+  dueInDays: z
+    .number({ error: t("taskTemplates:errors.dueInDays") })
+    .int(t("taskTemplates:errors.dueInDays"))
+    .min(1, t("taskTemplates:errors.dueInDays"))
+    .max(366, t("taskTemplates:errors.dueInDays"))
+    .optional(),
+  fileId: z.string().optional(),
+});
+
+const schema = (t: Translate) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("create"), owner: z.enum(["organization", "system"]).default("organization"), ...fieldsSchema(t) }),
+    z.object({ intent: z.literal("update"), id: z.string(), ...fieldsSchema(t) }),
+    z.object({ intent: z.literal("archive"), id: z.string() }),
+    z.object({ intent: z.literal("restore"), id: z.string() }),
+  ]);
+
+/**
+ * /admin/tasks/templates: task templates (decision 032) — the organisation's own (its administrator,
+ * taskTemplatesManage) and the system-wide ones (the installation's operator): list, create, edit (`?edit={id}`),
+ * archive and restore. Title and description in English and Norwegian (the description is markdown, shown inert), an
+ * optional template file chosen from the user's uploads, an optional number of days to answer (1–366). Level 2: 403
+ * (they pick templates when sending, from the sending dialog's own list).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { scope } = await requireTemplateScope(request);
+  const url = new URL(request.url);
+  const templates = await listTaskTemplates(scope);
+  const editId = parseId(url.searchParams.get("edit"));
+  const editing = editId !== null ? (templates.find((t) => t.id === editId && t.editable) ?? null) : null;
+  const files =
+    scope.organizationId !== null
+      ? (await listFiles({ organizationId: scope.organizationId, userId: scope.userId })).map((f) => ({ id: f.id, fileName: f.fileName }))
+      : [];
+  return json({
+    templates,
+    editing,
+    files,
+    manageOwn: scope.manageOwn,
+    manageSystem: scope.manageSystem,
+    title: await pageTitle(request, "taskTemplates:tasks.title"),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { scope } = await requireTemplateScope(request);
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(formData, { schema: schema(t) });
+  const intent = formData.get("intent");
+  const known = typeof intent === "string" && ["create", "update", "archive", "restore"].includes(intent) ? intent : null;
+  const subject = { id: formData.get("id") };
+  const reply = (status: 400 | 403 | 404, formErrors: string[], fieldErrors: Record<string, string[]> = {}) =>
+    json({ intent: known, subject, result: submission.reply({ formErrors, fieldErrors }) }, { status });
+  if (submission.status !== "success") {
+    if (!known) return reply(400, [t("taskTemplates:errors.invalidRequest")]);
+    return json({ intent: known, subject, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  if (v.intent === "archive" || v.intent === "restore") {
+    const id = parseId(v.id);
+    const archived = v.intent === "archive";
+    if (id === null || !(await setTaskTemplateArchived(scope, { id, archived }))) return reply(404, [t("taskTemplates:errors.notFound")]);
+    return redirectWithNotice(request, PATH, archived ? "taskTemplates:notices.archived" : "taskTemplates:notices.restored");
+  }
+  const fileId = v.fileId ? parseId(v.fileId) : null;
+  if (v.fileId && fileId === null) return reply(400, [], { fileId: [t("taskTemplates:errors.fileNotFound")] });
+  const input = {
+    title: { en: v.titleEn, no: v.titleNo ?? "" },
+    description: { en: v.descriptionEn ?? "", no: v.descriptionNo ?? "" },
+    dueInDays: v.dueInDays ?? null,
+    fileId,
+  };
+  let result;
+  if (v.intent === "create") {
+    result = await createTaskTemplate(scope, { ...input, systemWide: v.owner === "system" || scope.organizationId === null });
+  } else {
+    const id = parseId(v.id);
+    result = id === null ? ({ problem: "notFound" } as const) : await updateTaskTemplate(scope, { ...input, id });
+  }
+  if ("problem" in result) {
+    if (result.problem === "fileNotFound") return reply(400, [], { fileId: [t("taskTemplates:errors.fileNotFound")] });
+    if (result.problem === "forbidden") return reply(403, [t("taskTemplates:errors.forbidden")]);
+    return reply(404, [t("taskTemplates:errors.notFound")]);
+  }
+  return redirectWithNotice(request, `${PATH}#t-${result.id}`, v.intent === "create" ? "taskTemplates:notices.created" : "taskTemplates:notices.saved");
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function TaskTemplatesScreen() {
+  const { templates, editing, manageOwn, manageSystem } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("taskTemplates");
+  const archiveReply = useReplyFor("archive");
+  const restoreReply = useReplyFor("restore");
+  const rowReply = archiveReply ?? restoreReply;
+  const rowErrors = rowReply ? Object.values(rowReply.error ?? {}).flatMap((e) => e ?? []) : [];
+  return (
+    <section aria-labelledby="task-templates-title" className="mx-auto max-w-5xl">
+      <TemplatesHeader
+        id="task-templates-title"
+        title={t("tasks.title")}
+        intro={t("tasks.intro")}
+        links={[{ to: "/admin/surveys/surveys", label: t("surveys.title") }]}
+        errors={rowErrors}
+      />
+      {templates.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 p-6">{t("tasks.empty")}</p>
+      ) : (
+        <ul aria-label={t("tasks.listLabel")} className="mt-6 flex flex-col gap-3">
+          {templates.map((template) => (
+            <li key={template.id}>
+              <TemplateCard template={template} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <TemplateForm key={`edit-${editing.id}`} template={editing} manageOwn={manageOwn} manageSystem={manageSystem} />
+      ) : (
+        <TemplateForm key="create" template={null} manageOwn={manageOwn} manageSystem={manageSystem} />
+      )}
+    </section>
+  );
+}
+
+function TemplateCard({ template }: { template: TaskTemplateItem }) {
+  const { t, i18n } = useTranslation("taskTemplates");
+  const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
+  const title = localized({ en: template.title, no: template.titleNo ?? "" }, lng);
+  const description = localized({ en: template.description ?? "", no: template.descriptionNo ?? "" }, lng);
+  return (
+    <article
+      id={`t-${template.id}`}
+      aria-labelledby={`t-${template.id}-title`}
+      className={`scroll-mt-20 rounded-box border border-base-300 bg-base-100 p-4 ${template.archived ? "opacity-80" : ""}`}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={`t-${template.id}-title`} className="font-semibold">
+            {title}
+          </h2>
+          <p className="mt-1 flex flex-wrap gap-2 text-xs">
+            <span className="badge badge-sm badge-ghost">{template.systemWide ? t("owner.system") : t("owner.organization")}</span>
+            {template.archived ? <span className="badge badge-sm badge-warning">{t("status.archived")}</span> : null}
+            <span>{template.dueInDays ? t("tasks.dueIn", { count: template.dueInDays }) : t("tasks.noDueIn")}</span>
+            <span>{t("tasks.sentCount", { count: template.tasks })}</span>
+          </p>
+          {description ? <div className="markdown mt-2 text-sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(description) }} /> : null}
+          {template.file ? <p className="mt-2 text-sm">{t("tasks.fileLine", { file: template.file.fileName })}</p> : null}
+        </div>
+        {template.editable ? (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link to={`${PATH}?edit=${template.id}#template-form`} className="btn btn-sm" aria-label={t("editNamed", { title })}>
+              {t("edit")}
+            </Link>
+            <Form method="post" action={PATH}>
+              <input type="hidden" name="intent" value={template.archived ? "restore" : "archive"} />
+              <input type="hidden" name="id" value={template.id} />
+              <button type="submit" className="btn btn-sm btn-ghost" aria-label={t(template.archived ? "restoreNamed" : "archiveNamed", { title })}>
+                {template.archived ? t("restore") : t("archive")}
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function TemplateForm({ template, manageOwn, manageSystem }: { template: TaskTemplateItem | null; manageOwn: boolean; manageSystem: boolean }) {
+  const { files } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("taskTemplates");
+  const intent = template ? "update" : "create";
+  const result = useReplyFor(intent, template ? { id: String(template.id) } : {});
+  const kit = kitOf(result);
+  const formId = "template-form";
+  const fileErrors = kit.errors("fileId");
+  const fileValue = kit.keeping ? (kit.kept("fileId") ?? "") : template?.file ? String(template.file.id) : "";
+  const fileChoices = template?.file && !files.some((f) => f.id === template.file!.id) ? [template.file, ...files] : files;
+  return (
+    <section id={formId} aria-labelledby={`${formId}-heading`} className="mt-8 scroll-mt-20 rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id={`${formId}-heading`} className="text-lg font-semibold">
+        {template ? t("tasks.editHeading", { title: template.title }) : t("tasks.createHeading")}
+      </h2>
+      <Form method="post" action={PATH} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value={intent} />
+        {template ? <input type="hidden" name="id" value={template.id} /> : null}
+        <TextInput kit={kit} formId={formId} name="titleEn" label={t("fields.titleEn")} value={template?.title} maxLength={200} required />
+        <TextInput kit={kit} formId={formId} name="titleNo" label={t("fields.titleNo")} value={template?.titleNo ?? ""} maxLength={200} />
+        <TextInput
+          kit={kit}
+          formId={formId}
+          name="descriptionEn"
+          label={t("fields.descriptionMarkdownEn")}
+          value={template?.description ?? ""}
+          multiline
+          maxLength={DESCRIPTION_MAX}
+        />
+        <TextInput
+          kit={kit}
+          formId={formId}
+          name="descriptionNo"
+          label={t("fields.descriptionMarkdownNo")}
+          value={template?.descriptionNo ?? ""}
+          multiline
+          maxLength={DESCRIPTION_MAX}
+        />
+        <TextInput
+          kit={kit}
+          formId={formId}
+          name="dueInDays"
+          label={t("fields.dueInDays")}
+          value={template?.dueInDays ?? undefined}
+          inputMode="numeric"
+          maxLength={4}
+        />
+        <div>
+          <label htmlFor={`${formId}-fileId`} className="mb-1 block text-sm font-medium">
+            {t("fields.file")}
+          </label>
+          <select
+            id={`${formId}-fileId`}
+            name="fileId"
+            defaultValue={fileValue}
+            className={`select select-sm w-full ${fileErrors.length ? "select-error" : ""}`}
+            aria-invalid={fileErrors.length ? true : undefined}
+            aria-describedby={`${formId}-fileId-hint${fileErrors.length ? ` ${formId}-fileId-error` : ""}`}
+          >
+            <option value="">{t("fields.noFile")}</option>
+            {fileChoices.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.fileName}
+              </option>
+            ))}
+          </select>
+          <p id={`${formId}-fileId-hint`} className="mt-1 text-xs text-base-content/70">
+            {t("fields.fileHint")}{" "}
+            <Link to="?panel=files" className="link">
+              {t("fields.fileUploadLink")}
+            </Link>
+          </p>
+          {fileErrors.length ? (
+            <p id={`${formId}-fileId-error`} role="alert" className="mt-1 text-sm text-error">
+              {fileErrors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        {template ? null : <OwnerChoice kit={kit} manageOwn={manageOwn} manageSystem={manageSystem} className="sm:col-span-2" />}
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {template ? t("tasks.save") : t("tasks.create")}
+          </button>
+          {template ? (
+            <Link to={PATH} className="btn btn-ghost btn-sm">
+              {t("cancel")}
+            </Link>
+          ) : null}
+        </div>
+        <div className="sm:col-span-2">
+          <FormErrors result={result} />
+        </div>
+      </Form>
+    </section>
+  );
+}
