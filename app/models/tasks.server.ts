@@ -171,24 +171,6 @@ export async function canCustomerDownloadTaskFile({ organizationId, fileId }: { 
   return Boolean(asResponse);
 }
 
-/**
- * Whether the organisation may download the file as the respondent of a task (decision 032): the template file of a
- * task sent to it that is not cancelled. Its own response files it reads as its own uploads.
- */
-export async function canRespondentDownloadTaskFile({ supplierOrganizationId, fileId }: { supplierOrganizationId: number; fileId: number }): Promise<boolean> {
-  const row = await db()
-    .selectFrom("compliance_tasks as t")
-    .innerJoin("compliance_task_templates as tpl", "tpl.id", "t.template_id")
-    .leftJoin("supplier_tasks as st", "st.compliance_task_id", "t.id")
-    .select("t.id")
-    .where("tpl.template_file_id", "=", fileId)
-    .where("t.supplier_organization_id", "=", supplierOrganizationId)
-    .where((eb) => eb.or([eb("st.status", "is", null), eb("st.status", "!=", "cancelled")]))
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** The stored file behind a task file id, only when the organisation may download it as the task's sender (canCustomerDownloadTaskFile). */
 export async function customerTaskFile({ organizationId, fileId }: { organizationId: number; fileId: number }) {
   if (!(await canCustomerDownloadTaskFile({ organizationId, fileId }))) return undefined;
