@@ -7,6 +7,7 @@ import { useTranslation } from "~/translations";
 import { NotificationSummary } from "~/components/notifications/NotificationItem";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { Dialog } from "~/components/ui/Dialog";
+import { FilterSelect } from "~/components/ui/FilterSelect";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
@@ -355,7 +356,7 @@ function Filters() {
         />
         {error("lookbackDays", t("invalidNumber", { min: 0, max: LOOKBACK_DAYS_MAX }))}
       </div>
-      <Choice
+      <FilterSelect
         name="type"
         label={t("type")}
         value={raw.type || "all"}
@@ -379,7 +380,7 @@ function Filters() {
         />
         {error("supplier", t("page.invalidSupplier"))}
       </div>
-      <Choice
+      <FilterSelect
         name="tag"
         label={t("page.tag")}
         value={raw.tag}
@@ -387,7 +388,7 @@ function Filters() {
         error={error("tag", t("page.invalidChoice"))}
         invalid={invalid("tag")}
       />
-      <Choice
+      <FilterSelect
         name="read"
         label={t("page.read")}
         value={raw.read || "all"}
@@ -395,7 +396,7 @@ function Filters() {
         error={error("read", t("page.invalidChoice"))}
         invalid={invalid("read")}
       />
-      <Choice
+      <FilterSelect
         name="status"
         label={t("page.status")}
         value={raw.status || "active"}
@@ -412,39 +413,6 @@ function Filters() {
         </Link>
       </div>
     </Form>
-  );
-}
-
-function Choice({
-  name,
-  label,
-  value,
-  options,
-  error,
-  invalid,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
-  error: React.ReactNode;
-  invalid: Record<string, unknown>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className="select select-sm w-full" {...invalid}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error}
-    </div>
   );
 }
 
