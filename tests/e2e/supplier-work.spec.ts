@@ -106,7 +106,7 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
     await signIn(context, demoUser("analyst@demo.test"));
   });
 
-  test("tasks show a submitted or not-submitted indicator; only submitted ones open", async ({ page }) => {
+  test("tasks show a submitted or not-submitted indicator; submitted ones open their response, the others their state", async ({ page }) => {
     const supplier = firstSupplier();
     const tasks = tasksOf(demoUser("analyst@demo.test").organizationId, supplier.id);
     expect(tasks.some((t) => t.is_submitted === 1)).toBe(true);
@@ -127,7 +127,8 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
       } else {
         await expect(item.getByText("Not submitted", { exact: true })).toHaveCount(1);
         await expect(item.locator('svg[data-indicator="not-submitted"]')).toBeVisible();
-        await expect(item.getByRole("link")).toHaveCount(0);
+        // One not yet submitted opens its state (issue 14), not a response.
+        await expect(item.getByRole("link", { name: task.name })).toHaveAttribute("href", /[?&]item=\d+(&|$)/);
       }
     }
   });

@@ -11,7 +11,7 @@ import { loader as supplierLoader } from "~/routes/_app.supplier";
 import { createLink } from "~/models/supplier-task-workflow.server";
 import { osloDate } from "~/models/supplier-task-states";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
-import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
+import { company, follow, makeOrg, signedIn, type Loader } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 
 /**
@@ -172,7 +172,7 @@ async function surveyResponse(status: "draft" | "submitted", score: number | nul
 
 const cookie = (token: string) => ({ Cookie: `token=${token}` });
 
-async function open(loader: typeof listLoader, path: string, token: string | null, params: Record<string, string> = {}) {
+async function open(loader: Loader, path: string, token: string | null, params: Record<string, string> = {}) {
   const response = await call(loader, { request: get(path, token ? cookie(token) : {}), params, context: {} });
   const type = response.headers.get("Content-Type") ?? "";
   return { response, status: response.status, body: type.includes("json") ? await response.json() : null };
