@@ -86,7 +86,7 @@ describe("shell rules", () => {
   it.each([
     ["/tasks/surveys/my_surveys", "my_surveys"],
     ["/tasks/surveys/42", "survey_response"],
-    ["/tasks/surveys/42/read", "survey_response_read"],
+    ["/tasks/surveys/42/public", "survey_response_public"],
     ["/supplier_folders/shared/9", "shared_folder"],
     ["/supplier_folders/9", "supplier_folder"],
     ["/projects/3/task/8", "project_task"],

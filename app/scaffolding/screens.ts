@@ -27,7 +27,6 @@ const FOR_EVERY_USER = new Set([
   "my_tasks",
   "my_surveys",
   "survey_response",
-  "survey_response_read",
   "survey_response_public",
   "account_email_settings",
   "account_change_password",
