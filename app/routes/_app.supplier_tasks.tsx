@@ -166,15 +166,17 @@ export default function SupplierTasksScreen() {
         </TableScroll>
       )}
 
-      <Pagination
-        className="mt-4"
-        page={data.page}
-        pageCount={data.pageCount}
-        pageSize={SUPPLIER_TASK_PAGE_SIZE}
-        shown={data.items.length}
-        total={data.total}
-        href={(page) => href({ page: page > 1 ? String(page) : null })}
-      />
+      {data.total > 0 ? (
+        <Pagination
+          className="mt-4"
+          page={data.page}
+          pageCount={data.pageCount}
+          pageSize={SUPPLIER_TASK_PAGE_SIZE}
+          shown={data.items.length}
+          total={data.total}
+          href={(page) => href({ page: page > 1 ? String(page) : null })}
+        />
+      ) : null}
     </section>
   );
 }
