@@ -303,6 +303,16 @@ export async function campaignSummary(input: {
   return { title: row.title, sentAt: row.sent_at, summary: row.summary ? (JSON.parse(row.summary) as CampaignSummary) : null };
 }
 
+/** What a mail about an item needs besides the item: the customer's name and the origin its campaign was sent from. */
+export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
+  return db()
+    .selectFrom("organizations as o")
+    .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
+    .select(["o.name", "c.origin"])
+    .where("o.id", "=", task.organizationId)
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
@@ -311,12 +321,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
-  const context = await db()
-    .selectFrom("organizations as o")
-    .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
-    .select(["o.name", "c.origin"])
-    .where("o.id", "=", task.organizationId)
-    .executeTakeFirstOrThrow();
+  const context = await mailContext(task);
   const token = await db()
     .transaction()
     .execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { DB } from "@server/db-types";
 import { STATUS_ORDER, type SupplierTaskFilters, type SupplierTaskKind, type SupplierTaskSort } from "./supplier-task-list";
 import { displayStatus, OPEN_STATUSES, type StatusFilter, type SupplierTaskStatus } from "./supplier-task-states";
 import { taskResponseForCustomer, type TaskResponseOut } from "./tasks.server";
-import { publicTaskUrl } from "./campaigns.server";
+import { mailContext, publicTaskUrl } from "./campaigns.server";
 import { publicTaskPath, sendSupplierTaskMail } from "./supplier-task-mail.server";
 import {
   applyAction,
@@ -297,12 +297,7 @@ export async function returnItem(input: { task: SupplierTaskRow; party: ActingPa
       return task.recipientEmail ? createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx) : null;
     });
   if (!token || !task.recipientEmail) return false;
-  const context = await db()
-    .selectFrom("organizations as o")
-    .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
-    .select(["o.name", "c.origin"])
-    .where("o.id", "=", task.organizationId)
-    .executeTakeFirstOrThrow();
+  const context = await mailContext(task);
   await sendSupplierTaskMail({
     kind: "returned",
     to: task.recipientEmail,

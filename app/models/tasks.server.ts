@@ -170,29 +170,26 @@ export async function canCustomerDownloadTaskFile({ organizationId, fileId }: { 
     .executeTakeFirst();
   if (asResponse) return true;
   // Evidence of a submitted response to a survey the organisation sent (the read view, decision 034).
-  const asEvidence = await db()
-    .selectFrom("survey_response_files as sf")
-    .innerJoin("survey_responses as sr", "sr.id", "sf.response_id")
-    .select("sr.id")
-    .where("sf.file_upload_id", "=", fileId)
-    .where("sr.organization_id", "=", organizationId)
-    .where("sr.status", "=", "submitted")
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(asEvidence);
+  return isSurveyEvidence({ fileId, organizationId, side: "sender" });
 }
 
 /** Whether the organisation may download the file as the supplier that answered: evidence of its own survey responses. */
 export async function canRespondentDownloadSurveyFile({ organizationId, fileId }: { organizationId: number; fileId: number }): Promise<boolean> {
-  const row = await db()
+  return isSurveyEvidence({ fileId, organizationId, side: "supplier" });
+}
+
+/** Whether the file is evidence of a survey response the organisation sent (once submitted) or answered (any state). */
+async function isSurveyEvidence(input: { fileId: number; organizationId: number; side: "sender" | "supplier" }): Promise<boolean> {
+  let query = db()
     .selectFrom("survey_response_files as sf")
     .innerJoin("survey_responses as sr", "sr.id", "sf.response_id")
     .select("sr.id")
-    .where("sf.file_upload_id", "=", fileId)
-    .where("sr.supplier_organization_id", "=", organizationId)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+    .where("sf.file_upload_id", "=", input.fileId);
+  query =
+    input.side === "sender"
+      ? query.where("sr.organization_id", "=", input.organizationId).where("sr.status", "=", "submitted")
+      : query.where("sr.supplier_organization_id", "=", input.organizationId);
+  return Boolean(await query.limit(1).executeTakeFirst());
 }
 
 /** The stored file behind a task file id, only when the organisation may download it as the task's sender (canCustomerDownloadTaskFile). */

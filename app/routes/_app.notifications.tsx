@@ -7,7 +7,7 @@ import { useTranslation } from "~/translations";
 import { NotificationSummary } from "~/components/notifications/NotificationItem";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { Dialog } from "~/components/ui/Dialog";
-import { FilterSelect } from "~/components/ui/FilterSelect";
+import { FilterSelect, useFilterErrors, useListHref } from "~/components/ui/FilterSelect";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
@@ -194,14 +194,7 @@ export default function NotificationsScreen() {
   const params = new URLSearchParams(search);
   params.delete("dismiss");
   const withoutDismiss = `${pathname}${params.size ? `?${params}` : ""}`;
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value == null) next.delete(key);
-      else next.set(key, value);
-    }
-    return `${pathname}${next.size ? `?${next}` : ""}`;
-  };
+  const href = useListHref(["dismiss"]);
   const csvParams = new URLSearchParams();
   for (const key of FILTER_KEYS) if (data.raw[key]) csvParams.set(key, data.raw[key]);
 
@@ -313,15 +306,8 @@ export default function NotificationsScreen() {
 function Filters() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("notifications");
-  const ids = useId();
+  const { ids, error, invalid } = useFilterErrors(data.error);
   const raw = data.raw;
-  const error = (field: string, message: string) =>
-    data.error === field ? (
-      <p id={`${ids}-${field}-error`} role="alert" className="mt-1 text-xs text-error">
-        {message}
-      </p>
-    ) : null;
-  const invalid = (field: string) => (data.error === field ? { "aria-invalid": true as const, "aria-describedby": `${ids}-${field}-error` } : {});
   return (
     <Form method="get" className="mt-4 grid grid-cols-2 gap-3 rounded-box border border-base-300 bg-base-100 p-3 lg:grid-cols-4" aria-label={t("filters")}>
       <div>

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useId } from "react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
-import { FilterSelect } from "~/components/ui/FilterSelect";
+import { FilterSelect, useFilterErrors, useListHref } from "~/components/ui/FilterSelect";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
@@ -73,16 +72,7 @@ export default function SupplierTasksScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("supplierTasks");
   const lng = uiLanguage(i18n.language);
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value == null) next.delete(key);
-      else next.set(key, value);
-    }
-    return `${pathname}${next.size ? `?${next}` : ""}`;
-  };
+  const href = useListHref();
   const csvParams = new URLSearchParams();
   for (const key of SUPPLIER_TASK_FILTER_KEYS) if (data.raw[key]) csvParams.set(key, data.raw[key]);
 
@@ -184,16 +174,8 @@ export default function SupplierTasksScreen() {
 function Filters() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("supplierTasks");
-  const ids = useId();
+  const { ids, error, invalid } = useFilterErrors(data.error);
   const raw = data.raw;
-  const errorId = (field: string) => `${ids}-${field}-error`;
-  const error = (field: string, message: string) =>
-    data.error === field ? (
-      <p id={errorId(field)} role="alert" className="mt-1 text-xs text-error">
-        {message}
-      </p>
-    ) : null;
-  const invalid = (field: string) => (data.error === field ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {});
   const choice = (field: string) => ({ error: error(field, t("list.invalidChoice")), invalid: invalid(field) });
   return (
     <Form

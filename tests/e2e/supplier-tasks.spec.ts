@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "./test";
-import { createUser, demoUser, expectAccessible, latestMailTo, queryDb, signIn, type TestUser } from "./helpers";
+import { createUser, demoUser, expectAccessible, firstSupplier, latestMailTo, queryDb, signIn, type DemoOrg as Org, type TestUser } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 
 /**
@@ -9,21 +9,6 @@ import { E2E_DATA_DIR } from "./env";
  * its overdue filter, one item returned with a comment and another accepted, a reminder, a submitted survey read with
  * its score, and the supplier screen's tasks with due dates and the Remind button — at 360 px and axe-clean.
  */
-
-interface Org {
-  id: number;
-  org_number: string;
-  name: string;
-}
-
-/** The demo's first supplier: the organisation of the supplier respondent. */
-function firstSupplier(): Org {
-  const [row] = queryDb<Org>(
-    "select o.id, o.org_number, o.name from users u join organizations o on o.id = u.organization_id where u.email = 'supplier@demo.test'",
-  );
-  if (!row) throw new Error("no supplier@demo.test organisation in the demo world");
-  return row;
-}
 
 /** Writes rows of a test's own organisation into the e2e server's database. */
 function write<T = { id: number }>(sql: string, ...params: unknown[]): T {

@@ -1,28 +1,13 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "./test";
 import { formatDate, formatThousands } from "../../app/models/format";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { demoUser, expectAccessible, firstSupplier, queryDb, signIn, type DemoOrg as Org } from "./helpers";
 
 /**
  * The organisation-owned sections of the supplier screen (spec 02 "Supplier
  * detail": Tasks, Survey responses, Sub-suppliers, and the Task response
  * modal), with and without JavaScript, on the demo seed's first supplier.
  */
-
-interface Org {
-  id: number;
-  org_number: string;
-  name: string;
-}
-
-/** The demo's first supplier: the organisation of the supplier respondent. */
-function firstSupplier(): Org {
-  const [row] = queryDb<Org>(
-    "select o.id, o.org_number, o.name from users u join organizations o on o.id = u.organization_id where u.email = 'supplier@demo.test'",
-  );
-  if (!row) throw new Error("no supplier@demo.test organisation in the demo world");
-  return row;
-}
 
 /** The demo supplier that has sub-suppliers but does not share its data. */
 function notSharingSupplier(customerId: number): Org {
