@@ -210,7 +210,21 @@ test.describe("translations per page", () => {
     const user = await createUser({ language: "no" });
     await signIn(page.context(), user);
     const { loaded, listed } = await namespacesOf(page, `/supplier?externalId=${supplierOrgNumber()}`);
-    expect(listed).toEqual(["chat", "common", "connections", "credit", "creditReports", "financials", "nav", "people", "search", "supplier", "supplierWork"]);
+    expect(listed).toEqual([
+      "chat",
+      "common",
+      "connections",
+      "credit",
+      "creditReports",
+      "financials",
+      "nav",
+      "people",
+      "search",
+      "supplier",
+      "supplierTasks",
+      "supplierWork",
+      "taskStates",
+    ]);
     expect(loaded).toEqual(listed.map((ns) => `no/${ns}`));
     expect(loaded.join()).not.toMatch(/creditTerms|en\//);
   });
