@@ -259,6 +259,8 @@ describe("/supplier_tasks from the wrong side", () => {
   it("a visitor goes to the start page; level 1 and a supplier respondent are refused", async () => {
     const visitor = await open(listLoader, "/supplier_tasks", null);
     expect([visitor.status, visitor.response.headers.get("Location")]).toEqual([302, "/"]);
+    const csvVisitor = await open(csvLoader, "/supplier_tasks.csv", null);
+    expect([csvVisitor.status, csvVisitor.response.headers.get("Location")]).toEqual([302, "/"]);
     expect((await open(listLoader, "/supplier_tasks", w.viewer)).status).toBe(403);
     expect((await open(listLoader, "/supplier_tasks", w.respondent)).status).toBe(403);
     expect((await open(csvLoader, "/supplier_tasks.csv", w.viewer)).status).toBe(403);
