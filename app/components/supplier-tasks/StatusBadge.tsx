@@ -3,7 +3,7 @@ import type { StatusFilter } from "~/models/supplier-task-states";
 
 /** Badge colour per shown status: what needs the customer stands out, what is closed is muted. */
 const STATUS_CLASS: Record<StatusFilter, string> = {
-  sent: "badge-ghost",
+  sent: "badge-outline",
   opened: "badge-info badge-soft",
   draft: "badge-info badge-soft",
   submitted: "badge-primary",
