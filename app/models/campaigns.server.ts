@@ -330,16 +330,36 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
         await trx.insertInto("supplier_task_reminders").values({ supplier_task_id: task.id, step: input.step, sent_at: at.toISOString() }).execute();
       return createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx);
     });
+  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context });
+  return true;
+}
+
+/**
+ * Mails an item's recipient the fresh link just created for it: a reminder, or a return for rework with the customer's
+ * comment. `context` when the caller has it (mailContext); `fallbackOrigin` when the item has no campaign origin.
+ */
+export async function mailFreshLink(input: {
+  kind: "reminder" | "returned";
+  task: SupplierTaskRow;
+  to: string;
+  token: string;
+  at: Date;
+  returnComment?: string;
+  context?: { name: string; origin: string | null };
+  fallbackOrigin?: string;
+}): Promise<void> {
+  const { task } = input;
+  const context = input.context ?? (await mailContext(task));
   await sendSupplierTaskMail({
-    kind: "reminder",
-    to: task.recipientEmail,
+    kind: input.kind,
+    to: input.to,
     customerName: context.name,
     itemKind: task.kind,
     title: task.title,
     message: null,
     dueDate: task.dueDate,
-    url: publicTaskUrl(context.origin, publicTaskPath(task, token)),
-    linkExpiresAt: new Date(at.getTime() + LINK_TTL_DAYS * 86_400_000).toISOString(),
+    returnComment: input.returnComment ?? null,
+    url: publicTaskUrl(context.origin ?? input.fallbackOrigin ?? null, publicTaskPath(task, input.token)),
+    linkExpiresAt: new Date(input.at.getTime() + LINK_TTL_DAYS * 86_400_000).toISOString(),
   });
-  return true;
 }

@@ -4,13 +4,11 @@ import type { DB } from "@server/db-types";
 import { STATUS_ORDER, type SupplierTaskFilters, type SupplierTaskKind, type SupplierTaskSort } from "./supplier-task-list";
 import { displayStatus, OPEN_STATUSES, type StatusFilter, type SupplierTaskStatus } from "./supplier-task-states";
 import { taskResponseForCustomer, type TaskResponseOut } from "./tasks.server";
-import { mailContext, publicTaskUrl } from "./campaigns.server";
-import { publicTaskPath, sendSupplierTaskMail } from "./supplier-task-mail.server";
+import { mailFreshLink } from "./campaigns.server";
 import {
   applyAction,
   createLink,
   customerTask,
-  LINK_TTL_DAYS,
   recordEvent,
   revokeLinks,
   taskEvents,
@@ -297,19 +295,7 @@ export async function returnItem(input: { task: SupplierTaskRow; party: ActingPa
       return task.recipientEmail ? createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx) : null;
     });
   if (!token || !task.recipientEmail) return false;
-  const context = await mailContext(task);
-  await sendSupplierTaskMail({
-    kind: "returned",
-    to: task.recipientEmail,
-    customerName: context.name,
-    itemKind: task.kind,
-    title: task.title,
-    message: null,
-    dueDate: task.dueDate,
-    returnComment: input.comment,
-    url: publicTaskUrl(context.origin ?? input.origin, publicTaskPath(task, token)),
-    linkExpiresAt: new Date(at.getTime() + LINK_TTL_DAYS * 86_400_000).toISOString(),
-  });
+  await mailFreshLink({ kind: "returned", task, to: task.recipientEmail, token, at, returnComment: input.comment, fallbackOrigin: input.origin });
   return true;
 }
 
