@@ -218,3 +218,25 @@ test("the supplier screen shows due dates and overdue, and a task not yet submit
   await expect(page.getByText("Reminder sent.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/supplier\?/);
 });
+
+test("the supplier's own user reads its submitted response, and not another supplier's", async ({ page, context }, testInfo) => {
+  const jsOn = testInfo.project.name === "js-on";
+  const respondent = demoUser("supplier@demo.test");
+  const [own] = queryDb<{ id: number; score: number | null }>(
+    "select id, score from survey_responses where supplier_organization_id = ? and status = 'submitted' order by id limit 1",
+    respondent.organizationId,
+  );
+  const [other] = queryDb<{ id: number }>(
+    "select id from survey_responses where supplier_organization_id != ? and status = 'submitted' order by id limit 1",
+    respondent.organizationId,
+  );
+  await signIn(context, respondent);
+  await page.goto(`/tasks/surveys/${own.id}/read`);
+  await expect(page.getByText("Survey response", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("survey-score")).toHaveText(own.score === null ? "Not scored" : `${own.score} / 100`);
+  // The customer's item page is not the supplier's: no link back to it.
+  await expect(page.getByRole("link", { name: "Back to the item" })).toHaveCount(0);
+  if (jsOn) await expectAccessible(page);
+  const refused = await page.goto(`/tasks/surveys/${other.id}/read`);
+  expect(refused?.status()).toBe(404);
+});
