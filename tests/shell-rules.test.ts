@@ -86,7 +86,6 @@ describe("shell rules", () => {
   it.each([
     ["/projects/3/tasks", "project_tasks"],
     ["/reporting-portal/7", "reporting_portal_item"],
-    ["/tasks/surveys/42/read", "survey_response_read"],
     ["/supplier_folders/shared/9", "shared_folder"],
     ["/supplier_folders/9", "supplier_folder"],
     ["/projects/3/task/8", "project_task"],

@@ -303,6 +303,16 @@ export async function campaignSummary(input: {
   return { title: row.title, sentAt: row.sent_at, summary: row.summary ? (JSON.parse(row.summary) as CampaignSummary) : null };
 }
 
+/** What a mail about an item needs besides the item: the customer's name and the origin its campaign was sent from. */
+export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
+  return db()
+    .selectFrom("organizations as o")
+    .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
+    .select(["o.name", "c.origin"])
+    .where("o.id", "=", task.organizationId)
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
@@ -311,12 +321,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
-  const context = await db()
-    .selectFrom("organizations as o")
-    .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
-    .select(["o.name", "c.origin"])
-    .where("o.id", "=", task.organizationId)
-    .executeTakeFirstOrThrow();
+  const context = await mailContext(task);
   const token = await db()
     .transaction()
     .execute(async (trx) => {
@@ -325,16 +330,36 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
         await trx.insertInto("supplier_task_reminders").values({ supplier_task_id: task.id, step: input.step, sent_at: at.toISOString() }).execute();
       return createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx);
     });
+  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context });
+  return true;
+}
+
+/**
+ * Mails an item's recipient the fresh link just created for it: a reminder, or a return for rework with the customer's
+ * comment. `context` when the caller has it (mailContext); `fallbackOrigin` when the item has no campaign origin.
+ */
+export async function mailFreshLink(input: {
+  kind: "reminder" | "returned";
+  task: SupplierTaskRow;
+  to: string;
+  token: string;
+  at: Date;
+  returnComment?: string;
+  context?: { name: string; origin: string | null };
+  fallbackOrigin?: string;
+}): Promise<void> {
+  const { task } = input;
+  const context = input.context ?? (await mailContext(task));
   await sendSupplierTaskMail({
-    kind: "reminder",
-    to: task.recipientEmail,
+    kind: input.kind,
+    to: input.to,
     customerName: context.name,
     itemKind: task.kind,
     title: task.title,
     message: null,
     dueDate: task.dueDate,
-    url: publicTaskUrl(context.origin, publicTaskPath(task, token)),
-    linkExpiresAt: new Date(at.getTime() + LINK_TTL_DAYS * 86_400_000).toISOString(),
+    returnComment: input.returnComment ?? null,
+    url: publicTaskUrl(context.origin ?? input.fallbackOrigin ?? null, publicTaskPath(task, input.token)),
+    linkExpiresAt: new Date(input.at.getTime() + LINK_TTL_DAYS * 86_400_000).toISOString(),
   });
-  return true;
 }

@@ -3,7 +3,7 @@ import { db } from "@server/db";
 import { openSpreadsheet, previewRows, PREVIEW_ROWS, SpreadsheetError, type FileKind } from "@server/spreadsheets";
 import { deleteStoredFile, saveFile, sniffStoredFile, storedFilePath, uploadMaxBytes } from "@server/storage";
 import { recordConnectionEvent } from "~/models/connection-audit.server";
-import { canCustomerDownloadTaskFile } from "~/models/tasks.server";
+import { canCustomerDownloadTaskFile, canRespondentDownloadSurveyFile } from "~/models/tasks.server";
 
 /**
  * The user's uploaded files (the file uploads panel, /files and
@@ -71,7 +71,10 @@ export interface DownloadableFile {
  *   suppliersRead), when it is attached to one of its active connections;
  * - a member who may see the organisation's task responses (`tasks`), when
  *   it is the template of a task the organisation sent or a file of a
- *   submitted response to one (tasks.server.ts).
+ *   submitted response to one, or evidence of a submitted response to a
+ *   survey it sent (tasks.server.ts);
+ * - any member of a supplier organisation, when it is evidence of one of the
+ *   organisation's own survey responses (the read view, decision 034).
  * Files of chat messages join this list when messages carry files.
  */
 export async function readableFile(input: {
@@ -106,6 +109,7 @@ export async function readableFile(input: {
     .executeTakeFirst();
   if (file) return file;
   if (sees.tasks && (await canCustomerDownloadTaskFile({ organizationId, fileId: id }))) return storedFile(id);
+  if (await canRespondentDownloadSurveyFile({ organizationId, fileId: id })) return storedFile(id);
   return undefined;
 }
 

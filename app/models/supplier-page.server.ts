@@ -38,4 +38,5 @@ export async function loadSupplierPage(input: {
 
 /** What the supplier screen's components receive (plain JSON values: strings, numbers, booleans, null, arrays, objects). */
 /** `now`: the server's time of the render (ISO), what relative times are counted from on both sides of hydration. */
-export type SupplierScreenData = NonNullable<Awaited<ReturnType<typeof loadSupplierPage>>> & { title: string; now: string };
+/** `canManageTasks`: the viewer may remind, accept, return and cancel what the organisation sent (supplierTasksManage). */
+export type SupplierScreenData = NonNullable<Awaited<ReturnType<typeof loadSupplierPage>>> & { title: string; now: string; canManageTasks: boolean };

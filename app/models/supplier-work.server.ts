@@ -4,6 +4,7 @@ import { supplierCreditReports, type CreditReportListItem } from "./credit-repor
 import { listFiles, type FileListItem } from "./files.server";
 import { softLoad } from "./soft-load.server";
 import { subSuppliers, type SubSuppliersResult } from "./sub-suppliers.server";
+import { supplierScreenItems, type SupplierScreenItem } from "./supplier-task-list.server";
 import { submittedSurveyResponses, type SurveyResponseOut } from "./surveys.server";
 import { listTagsWithCounts } from "./tags.server";
 import { taskResponseForCustomer, tasksForSupplier, type ComplianceTaskOut, type TaskResponseOut } from "./tasks.server";
@@ -35,12 +36,14 @@ export async function loadSupplierWork(input: {
     tags: [] as Awaited<ReturnType<typeof listTagsWithCounts>>,
     myFiles: [] as FileListItem[],
     casefiles: [] as CasefileListItem[],
+    /** Each task's and survey's workflow state, due date and score (decision 034). */
+    taskItems: [] as SupplierScreenItem[],
   };
   if (organizationId == null) return empty;
   const soft = <T>(section: string, load: Promise<T>, fallback: T) =>
     softLoad(`supplier screen: ${section}`, load, fallback, { organizationId, supplierOrganizationId });
   const followed = supplierOrganizationId;
-  const [tasks, surveys, subs, taskResponse, creditReports, connection, tags, myFiles, casefiles] = await Promise.all([
+  const [tasks, surveys, subs, taskResponse, creditReports, connection, tags, myFiles, casefiles, taskItems] = await Promise.all([
     followed == null ? empty.tasks : soft("tasks", tasksForSupplier({ organizationId, supplierOrganizationId: followed }), empty.tasks),
     followed == null ? empty.surveys : soft("survey responses", submittedSurveyResponses({ organizationId, supplierOrganizationId: followed }), empty.surveys),
     followed == null
@@ -59,6 +62,7 @@ export async function loadSupplierWork(input: {
     soft("tags", listTagsWithCounts({ organizationId }), empty.tags),
     soft("files", listFiles({ organizationId, userId }), empty.myFiles),
     followed == null ? empty.casefiles : soft("casefiles", casefilesBySupplier({ organizationId, supplierOrganizationId: followed }), empty.casefiles),
+    followed == null ? empty.taskItems : soft("task states", supplierScreenItems({ organizationId, supplierOrganizationId: followed }), empty.taskItems),
   ]);
-  return { tasks, surveys, subSuppliers: subs, taskResponse, creditReports, connection, tags, myFiles, casefiles };
+  return { tasks, surveys, subSuppliers: subs, taskResponse, creditReports, connection, tags, myFiles, casefiles, taskItems };
 }

@@ -146,7 +146,7 @@ export async function taskResponseForCustomer({ organizationId, responseId }: { 
 /**
  * Whether the organisation may download the file as the sender of a task:
  * the template file of a task it sent, or a file of a submitted response to
- * such a task.
+ * such a task; or the evidence of a submitted response to a survey it sent.
  */
 export async function canCustomerDownloadTaskFile({ organizationId, fileId }: { organizationId: number; fileId: number }): Promise<boolean> {
   const asTemplate = await db()
@@ -168,7 +168,28 @@ export async function canCustomerDownloadTaskFile({ organizationId, fileId }: { 
     .where("t.is_submitted", "=", 1)
     .limit(1)
     .executeTakeFirst();
-  return Boolean(asResponse);
+  if (asResponse) return true;
+  // Evidence of a submitted response to a survey the organisation sent (the read view, decision 034).
+  return isSurveyEvidence({ fileId, organizationId, side: "sender" });
+}
+
+/** Whether the organisation may download the file as the supplier that answered: evidence of its own survey responses. */
+export async function canRespondentDownloadSurveyFile({ organizationId, fileId }: { organizationId: number; fileId: number }): Promise<boolean> {
+  return isSurveyEvidence({ fileId, organizationId, side: "supplier" });
+}
+
+/** Whether the file is evidence of a survey response the organisation sent (once submitted) or answered (any state). */
+async function isSurveyEvidence(input: { fileId: number; organizationId: number; side: "sender" | "supplier" }): Promise<boolean> {
+  let query = db()
+    .selectFrom("survey_response_files as sf")
+    .innerJoin("survey_responses as sr", "sr.id", "sf.response_id")
+    .select("sr.id")
+    .where("sf.file_upload_id", "=", input.fileId);
+  query =
+    input.side === "sender"
+      ? query.where("sr.organization_id", "=", input.organizationId).where("sr.status", "=", "submitted")
+      : query.where("sr.supplier_organization_id", "=", input.organizationId);
+  return Boolean(await query.limit(1).executeTakeFirst());
 }
 
 /** The stored file behind a task file id, only when the organisation may download it as the task's sender (canCustomerDownloadTaskFile). */

@@ -7,6 +7,7 @@ import { useTranslation } from "~/translations";
 import { NotificationSummary } from "~/components/notifications/NotificationItem";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { Dialog } from "~/components/ui/Dialog";
+import { FilterSelect, useFilterErrors, useListHref } from "~/components/ui/FilterSelect";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
@@ -193,14 +194,7 @@ export default function NotificationsScreen() {
   const params = new URLSearchParams(search);
   params.delete("dismiss");
   const withoutDismiss = `${pathname}${params.size ? `?${params}` : ""}`;
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value == null) next.delete(key);
-      else next.set(key, value);
-    }
-    return `${pathname}${next.size ? `?${next}` : ""}`;
-  };
+  const href = useListHref(["dismiss"]);
   const csvParams = new URLSearchParams();
   for (const key of FILTER_KEYS) if (data.raw[key]) csvParams.set(key, data.raw[key]);
 
@@ -312,15 +306,8 @@ export default function NotificationsScreen() {
 function Filters() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("notifications");
-  const ids = useId();
+  const { ids, error, invalid } = useFilterErrors(data.error);
   const raw = data.raw;
-  const error = (field: string, message: string) =>
-    data.error === field ? (
-      <p id={`${ids}-${field}-error`} role="alert" className="mt-1 text-xs text-error">
-        {message}
-      </p>
-    ) : null;
-  const invalid = (field: string) => (data.error === field ? { "aria-invalid": true as const, "aria-describedby": `${ids}-${field}-error` } : {});
   return (
     <Form method="get" className="mt-4 grid grid-cols-2 gap-3 rounded-box border border-base-300 bg-base-100 p-3 lg:grid-cols-4" aria-label={t("filters")}>
       <div>
@@ -355,7 +342,7 @@ function Filters() {
         />
         {error("lookbackDays", t("invalidNumber", { min: 0, max: LOOKBACK_DAYS_MAX }))}
       </div>
-      <Choice
+      <FilterSelect
         name="type"
         label={t("type")}
         value={raw.type || "all"}
@@ -379,7 +366,7 @@ function Filters() {
         />
         {error("supplier", t("page.invalidSupplier"))}
       </div>
-      <Choice
+      <FilterSelect
         name="tag"
         label={t("page.tag")}
         value={raw.tag}
@@ -387,7 +374,7 @@ function Filters() {
         error={error("tag", t("page.invalidChoice"))}
         invalid={invalid("tag")}
       />
-      <Choice
+      <FilterSelect
         name="read"
         label={t("page.read")}
         value={raw.read || "all"}
@@ -395,7 +382,7 @@ function Filters() {
         error={error("read", t("page.invalidChoice"))}
         invalid={invalid("read")}
       />
-      <Choice
+      <FilterSelect
         name="status"
         label={t("page.status")}
         value={raw.status || "active"}
@@ -412,39 +399,6 @@ function Filters() {
         </Link>
       </div>
     </Form>
-  );
-}
-
-function Choice({
-  name,
-  label,
-  value,
-  options,
-  error,
-  invalid,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
-  error: React.ReactNode;
-  invalid: Record<string, unknown>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className="select select-sm w-full" {...invalid}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error}
-    </div>
   );
 }
 

@@ -35,7 +35,7 @@ import { RiskOverview } from "~/components/supplier/RiskOverview";
 import { SubSuppliersSection } from "~/components/supplier/SubSuppliersSection";
 import { SupplierHeader } from "~/components/supplier/SupplierHeader";
 import { SurveyResponsesSection } from "~/components/supplier/SurveyResponsesSection";
-import { TaskResponseModal } from "~/components/supplier/TaskResponseModal";
+import { TaskResponseModal, TaskStateModal } from "~/components/supplier/TaskResponseModal";
 import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
@@ -44,13 +44,16 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { ID_PATTERN } from "~/http/ids";
+import { can } from "~/http/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 
 export const meta = titleMeta;
 
 /** The translation namespaces this screen renders besides the root's (the browser loads only these). */
-export const handle = { i18n: ["connections", "credit", "creditReports", "financials", "people", "supplier", "supplierWork", "campaigns"] };
+export const handle = {
+  i18n: ["campaigns", "connections", "credit", "creditReports", "financials", "people", "supplier", "supplierTasks", "supplierWork", "taskStates"],
+};
 
 /**
  * The supplier screen (spec 02 "Supplier detail"): /supplier?externalId={orgnr}[&localId={id}].
@@ -73,7 +76,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   invariantResponse(page, 404, "No company with this organization number.");
   const t = await i18nServer.getFixedT(request);
-  const data: SupplierScreenData = { ...page, title: `${page.company.legal_name} · ${t("appName")}`, now: new Date().toISOString() };
+  const data: SupplierScreenData = {
+    ...page,
+    title: `${page.company.legal_name} · ${t("appName")}`,
+    now: new Date().toISOString(),
+    canManageTasks: can(user, "supplierTasksManage"),
+  };
   return json(data);
 }
 
@@ -218,6 +226,8 @@ const DISPLAY_ONLY_PARAMS = [
   "comment",
   "file",
   "tag",
+  // A task's state dialog shows what the page already has (taskItems).
+  "item",
   // The shell's panels and the LEI dialog: the layout's loader answers them.
   ...NOTIFICATIONS_PANEL_PARAMS,
   ...LEI_DIALOG_PARAMS,
@@ -285,6 +295,7 @@ export default function SupplierScreen() {
         </div>
       )}
       <TaskResponseModal data={data} />
+      <TaskStateModal data={data} />
       {params.get("edit") === "connection" ? (
         <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} now={data.now} savedNotice={notice === "common:saved"}>
           {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} layer={2} /> : null}

@@ -23,12 +23,6 @@ export function scaffoldKeyForPath(pathname: string): string {
 /** Screens every signed-in user may open (spec 01 §2.3: below level 2 only My Compliance; a user's own account). */
 const FOR_EVERY_USER = new Set([
   "overview",
-  "tasks_overview",
-  "my_tasks",
-  "my_surveys",
-  "survey_response",
-  "survey_response_read",
-  "survey_response_public",
   "account_email_settings",
   "account_change_password",
   "my_organization_users",

@@ -396,7 +396,8 @@ const TASK_PLAN: TaskSeed[] = [
     dueInDays: -5,
     response: { daysAgo: 22, comment: "Certificate from our insurer for the current period.", files: ["insurance-certificate"] },
   },
-  { supplier: 5, template: "Code of conduct acknowledgement", sentDaysAgo: 9, dueInDays: 21 },
+  // Past its due date and not answered: the demo's overdue item.
+  { supplier: 5, template: "Code of conduct acknowledgement", sentDaysAgo: 40, dueInDays: -4 },
   // The second customer's own task: never visible to the first.
   { supplier: 1, customer: 1, title: "Confirm delivery capacity for next season", sentDaysAgo: 11, dueInDays: 20 },
 ];
@@ -668,8 +669,18 @@ async function ensureSupplierTask(
     sent_at: string;
     submitted_at: string | null;
     updated_at: string;
+    recipient_email?: string | null;
   },
 ): Promise<void> {
+  // The recipient is the connection's contact, as a campaign would have mailed it (reminders need an address).
+  const contact = await database
+    .selectFrom("organization_connections")
+    .select("contact_email")
+    .where("parent_organization_id", "=", values.organization_id)
+    .where("child_organization_id", "=", values.supplier_organization_id)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  values = { ...values, recipient_email: contact?.contact_email ?? null };
   const existing = await database
     .selectFrom("supplier_tasks")
     .select("id")

@@ -148,6 +148,21 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+export interface DemoOrg {
+  id: number;
+  org_number: string;
+  name: string;
+}
+
+/** The demo's first supplier: the organisation of the supplier respondent (supplier@demo.test). */
+export function firstSupplier(): DemoOrg {
+  const [row] = queryDb<DemoOrg>(
+    "select o.id, o.org_number, o.name from users u join organizations o on o.id = u.organization_id where u.email = 'supplier@demo.test'",
+  );
+  if (!row) throw new Error("no supplier@demo.test organisation in the demo world");
+  return row;
+}
+
 /**
  * A supplier-list import of the demo analyst, ready to confirm, with a long line (its report is a wide table with a choice):
  * made once per e2e database from one of the analyst's seeded CSV files. The phone and axe specs open its screens.

@@ -1,28 +1,13 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "./test";
 import { formatDate, formatThousands } from "../../app/models/format";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { demoUser, expectAccessible, firstSupplier, queryDb, signIn, type DemoOrg as Org } from "./helpers";
 
 /**
  * The organisation-owned sections of the supplier screen (spec 02 "Supplier
  * detail": Tasks, Survey responses, Sub-suppliers, and the Task response
  * modal), with and without JavaScript, on the demo seed's first supplier.
  */
-
-interface Org {
-  id: number;
-  org_number: string;
-  name: string;
-}
-
-/** The demo's first supplier: the organisation of the supplier respondent. */
-function firstSupplier(): Org {
-  const [row] = queryDb<Org>(
-    "select o.id, o.org_number, o.name from users u join organizations o on o.id = u.organization_id where u.email = 'supplier@demo.test'",
-  );
-  if (!row) throw new Error("no supplier@demo.test organisation in the demo world");
-  return row;
-}
 
 /** The demo supplier that has sub-suppliers but does not share its data. */
 function notSharingSupplier(customerId: number): Org {
@@ -106,7 +91,7 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
     await signIn(context, demoUser("analyst@demo.test"));
   });
 
-  test("tasks show a submitted or not-submitted indicator; only submitted ones open", async ({ page }) => {
+  test("tasks show a submitted or not-submitted indicator; submitted ones open their response, the others their state", async ({ page }) => {
     const supplier = firstSupplier();
     const tasks = tasksOf(demoUser("analyst@demo.test").organizationId, supplier.id);
     expect(tasks.some((t) => t.is_submitted === 1)).toBe(true);
@@ -127,7 +112,8 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
       } else {
         await expect(item.getByText("Not submitted", { exact: true })).toHaveCount(1);
         await expect(item.locator('svg[data-indicator="not-submitted"]')).toBeVisible();
-        await expect(item.getByRole("link")).toHaveCount(0);
+        // One not yet submitted opens its state (issue 14), not a response.
+        await expect(item.getByRole("link", { name: task.name })).toHaveAttribute("href", /[?&]item=\d+(&|$)/);
       }
     }
   });

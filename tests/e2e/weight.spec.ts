@@ -220,7 +220,9 @@ test.describe("translations per page", () => {
       "people",
       "search",
       "supplier",
+      "supplierTasks",
       "supplierWork",
+      "taskStates",
     ]);
     expect(loaded).toEqual(listed.map((ns) => `no/${ns}`));
     expect(loaded.join()).not.toMatch(/creditTerms|en\//);

@@ -21,7 +21,6 @@ describe("scaffolded screens follow the permission table", () => {
     const viewer = await signedIn("scaffold-viewer@example.test", org, 1);
     expect((await open("/tasks/overview", viewer)).status).toBe(200);
     expect((await open("/account/change-password", viewer)).status).toBe(200);
-    expect((await open("/supplier_tasks", viewer)).status).toBe(403);
     expect((await open("/projects", viewer)).status).toBe(403);
   });
 

@@ -4,7 +4,10 @@ import { formatDate } from "~/models/format";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { Empty, Section } from "./Section";
 
-/** Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"). */
+/**
+ * Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"), each linking
+ * to its read view, with its score (issue 14).
+ */
 export function SurveyResponsesSection({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplierWork");
   const surveys = data.surveys;
@@ -14,17 +17,23 @@ export function SurveyResponsesSection({ data }: { data: SupplierScreenData; ext
         <Empty>{t("surveys.empty")}</Empty>
       ) : (
         <ul className="divide-y divide-base-300">
-          {surveys.map((survey) => (
-            <li key={survey.id} className="flex items-center gap-3 py-2 text-sm">
-              <Link to={`/tasks/surveys/${survey.id}/read`} className="link link-hover min-w-0 flex-1 break-words font-medium">
-                {survey.surveyTemplate.title}
-              </Link>
-              <span className="shrink-0 text-base-content/70 tabular-nums">
-                <span className="sr-only">{t("surveys.updated")} </span>
-                <time dateTime={survey.updatedAt}>{formatDate(survey.updatedAt, i18n.language)}</time>
-              </span>
-            </li>
-          ))}
+          {surveys.map((survey) => {
+            const score = data.taskItems.find((i) => i.surveyResponseId === survey.id)?.score ?? null;
+            return (
+              <li key={survey.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+                <Link to={`/tasks/surveys/${survey.id}/read`} className="link link-hover link-primary min-w-0 flex-1 break-words font-medium">
+                  {survey.surveyTemplate.title}
+                </Link>
+                <span className="shrink-0 text-base-content/70 tabular-nums">
+                  {score === null ? t("supplierTasks:screen.notScored") : t("supplierTasks:screen.score", { score })}
+                </span>
+                <span className="shrink-0 text-base-content/70 tabular-nums">
+                  <span className="sr-only">{t("surveys.updated")} </span>
+                  <time dateTime={survey.updatedAt}>{formatDate(survey.updatedAt, i18n.language)}</time>
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Section>

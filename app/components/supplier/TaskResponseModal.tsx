@@ -1,10 +1,13 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/translations";
 import { fetchAndSave, isPlainClick } from "~/components/ui/download";
+import { StatusBadge } from "~/components/supplier-tasks/StatusBadge";
+import { ActionForm } from "~/components/ui/ActionForm";
 import { Dialog } from "~/components/ui/Dialog";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { formatDate, formatThousands } from "~/models/format";
+import { canDo, displayStatus, osloDate } from "~/models/supplier-task-states";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { uiLanguage } from "./main-helpers";
 import { withParams } from "./screen-url";
@@ -184,5 +187,95 @@ function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessa
         </p>
       ) : null}
     </>
+  );
+}
+
+const ITEM_PARAM = "item";
+
+/**
+ * A task not yet submitted (issue 14), URL state `item={supplierTaskId}`: its state, due date, when it was sent and to
+ * whom, and — for a viewer who may act on what the organisation sent — a Remind button: a plain POST to
+ * /supplier_tasks/{id} (intent remind) that comes back here with its notice, or a fetcher with JavaScript.
+ */
+export function TaskStateModal({ data }: { data: SupplierScreenData; extra?: string }) {
+  const location = useLocation();
+  const id = new URLSearchParams(location.search).get(ITEM_PARAM);
+  if (id == null) return null;
+  const item = data.taskItems.find((i) => String(i.id) === id && i.kind === "task") ?? null;
+  const task = item ? (data.tasks.find((t) => t.id === item.complianceTaskId) ?? null) : null;
+  return <TaskStateDialog item={item} name={task ? taskName(task) : null} canManage={data.canManageTasks} today={osloDate(new Date(data.now))} />;
+}
+
+function TaskStateDialog({
+  item,
+  name,
+  canManage,
+  today,
+}: {
+  item: SupplierScreenData["taskItems"][number] | null;
+  name: string | null;
+  canManage: boolean;
+  today: string;
+}) {
+  const { t, i18n } = useTranslation("supplierTasks");
+  const lng = uiLanguage(i18n.language);
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const [reminded, setReminded] = useState(false);
+  const closeTo = `${pathname}${withParams(search, { [ITEM_PARAM]: null })}${hydrated ? "" : "#tasks"}`;
+  const here = `${pathname}${search}`;
+  return (
+    <Dialog title={name ?? t("screen.stateTitle")} closeHref={closeTo} closeLabel={t("screen.close")}>
+      {item ? (
+        <div className="flex flex-col gap-4 text-sm">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs text-base-content/70">{t("screen.status")}</dt>
+              <dd>
+                <StatusBadge status={displayStatus(item, today)} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-base-content/70">{t("screen.dueDate")}</dt>
+              <dd className="font-medium tabular-nums">{item.dueDate ? formatDate(item.dueDate, lng) : t("screen.noDue")}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-xs text-base-content/70">{t("screen.recipient")}</dt>
+              <dd className="font-medium break-all">{item.recipientEmail ?? t("list.noRecipient")}</dd>
+            </div>
+          </dl>
+          <p className="text-base-content/70">{t("screen.notSubmitted")}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            {canManage && canDo("remind", "customer", item.status) ? (
+              item.recipientEmail ? (
+                <ActionForm intent="remind" action={`/supplier_tasks/${item.id}`} redirectTo={here} onSuccess={() => setReminded(true)} className="inline">
+                  {(form) => (
+                    <button type="submit" className="btn btn-primary btn-sm" disabled={form.busy}>
+                      {t("screen.remind")}
+                    </button>
+                  )}
+                </ActionForm>
+              ) : (
+                <p>{t("screen.noRecipient")}</p>
+              )
+            ) : null}
+            {canManage ? (
+              <Link to={`/supplier_tasks/${item.id}`} className="link">
+                {t("screen.openItem")}
+              </Link>
+            ) : null}
+          </div>
+          {reminded ? (
+            <p role="status" className="text-success">
+              {t("screen.reminded")}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div role="alert" className="alert alert-error text-sm">
+          {t("supplierWork:taskResponse.error")}
+        </div>
+      )}
+    </Dialog>
   );
 }

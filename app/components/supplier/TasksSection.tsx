@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { formatDate } from "~/models/format";
+import { isOverdue, osloDate } from "~/models/supplier-task-states";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
@@ -48,13 +49,16 @@ export function SubmittedIndicator({ submitted, label }: { submitted: boolean; l
 
 /**
  * Compliance tasks the viewer's organisation sent to this supplier (spec 02
- * "Tasks"). A submitted task links to its response (`task={responseId}`, URL
- * state, so the dialog opens without JavaScript as well).
+ * "Tasks"), with their due dates and "Overdue" (issue 14). Every task opens:
+ * a submitted one links to its response (`task={responseId}`), one not yet
+ * submitted to its state with a Remind button (`item={supplierTaskId}`) —
+ * both URL state, so the dialogs open without JavaScript as well.
  */
 export function TasksSection({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplierWork");
   const { search } = useLocation();
   const tasks = data.tasks;
+  const today = osloDate(new Date(data.now));
   return (
     <Section
       id="tasks"
@@ -74,17 +78,26 @@ export function TasksSection({ data }: { data: SupplierScreenData; extra?: strin
           {tasks.map((task) => {
             const name = taskName(task);
             const submitted = task.is_submitted && task.responseId != null;
+            const item = data.taskItems.find((i) => i.complianceTaskId === task.id) ?? null;
+            const overdue = item ? isOverdue(item, today) : false;
+            const to = submitted ? { task: String(task.responseId) } : item ? { item: String(item.id) } : null;
             return (
-              <li key={task.id} className="flex items-center gap-3 py-2 text-sm">
+              <li key={task.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
                 <SubmittedIndicator submitted={task.is_submitted} label={task.is_submitted ? t("tasks.submitted") : t("tasks.notSubmitted")} />
                 <div className="min-w-0 flex-1 break-words">
-                  {submitted ? (
-                    <Link to={withParams(search, { task: String(task.responseId) })} preventScrollReset className="link link-hover link-primary font-medium">
+                  {to ? (
+                    <Link to={withParams(search, to)} preventScrollReset className="link link-hover link-primary font-medium">
                       {name}
                     </Link>
                   ) : (
                     <span>{name}</span>
                   )}
+                  {item && !submitted ? (
+                    <span className="block text-xs text-base-content/70 tabular-nums">
+                      {item.dueDate ? t("supplierTasks:screen.due", { date: formatDate(item.dueDate, i18n.language) }) : t("supplierTasks:screen.noDue")}
+                      {overdue ? <span className="badge badge-error badge-soft badge-xs ml-2">{t("taskStates:status.overdue")}</span> : null}
+                    </span>
+                  ) : null}
                 </div>
                 <span className="shrink-0 text-base-content/70 tabular-nums">
                   <span className="sr-only">{t("tasks.updated")} </span>
