@@ -1,6 +1,5 @@
 import { useTranslation } from "~/translations";
-import { financialRisk, legalRisk, operationalRisk, reputationRisk } from "~/models/risk";
-import { selfAssessmentRisk } from "~/models/supplier-task-list";
+import { riskOverviewLines } from "~/models/overall-risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { RiskScoreRow } from "./CreditRiskScore";
 import { utcDay } from "./main-helpers";
@@ -15,18 +14,20 @@ import { Section } from "./Section";
  */
 export function RiskOverview({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t } = useTranslation("supplier");
-  const today = utcDay(new Date());
-  // The rules read date and scores; the registry's detail may be null where the rule's type wants undefined.
-  const announcements = data.announcements.map((a) => ({ date: a.date, risk: a.risk, risk_scores: a.risk_scores }));
-  const rows = [
-    { key: "credit", value: financialRisk(data.statements)?.finalScore ?? null },
-    { key: "geography", value: data.country?.risk_score ?? null },
-    { key: "reputation", value: reputationRisk(data.notifications) },
-    { key: "operational", value: operationalRisk(announcements, today) },
-    { key: "legal", value: legalRisk(announcements, today) },
-  ] as const;
-  // Decision 034: the latest submitted survey score of this organisation's surveys to the supplier, as a risk (100 − score).
-  const selfAssessment = selfAssessmentRisk(data.taskItems.filter((i) => i.kind === "survey"));
+  // The same lines the stored overall risk is computed from (decision 036); the self-assessment is the latest
+  // submitted survey score of this organisation's surveys to the supplier, as a risk (100 − score; decision 034).
+  const lines = riskOverviewLines(
+    {
+      statements: data.statements,
+      countryRiskScore: data.country?.risk_score,
+      notifications: data.notifications,
+      announcements: data.announcements,
+      surveys: data.taskItems.filter((i) => i.kind === "survey"),
+    },
+    utcDay(new Date()),
+  );
+  const rows = (["credit", "geography", "reputation", "operational", "legal"] as const).map((key) => ({ key, value: lines[key] }));
+  const selfAssessment = lines.selfAssessment;
   return (
     <Section id="risk-overview" title={t("riskOverview.title")}>
       <ul className="flex flex-col gap-2">
