@@ -150,7 +150,7 @@ export default function SuppliersScreen() {
         preventScrollReset
         // A submit (button or Enter) supersedes a search still waiting for its pause.
         onSubmit={() => clearTimeout(timer.current)}
-        className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
       >
         {/* The order survives a new search; the page does not (a new result starts at page 1). */}
         {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
