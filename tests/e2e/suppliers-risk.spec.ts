@@ -75,3 +75,34 @@ test("sorts by overall risk, highest first, and filters by risk band", async ({ 
   await expect(page.getByRole("status")).toHaveText(`${low} suppliers match`);
   for (const cell of await riskCells(page)) expect(cell).toMatch(/^\d+ Low$/);
 });
+
+test("the supplier screen shows the same overall risk, and why, by keyboard", async ({ page, context }) => {
+  const analyst = demoUser("analyst@demo.test");
+  await risksComputed(analyst.organizationId);
+  const [top] = queryDb<{ name: string; org_number: string; overall_risk: number; overall_risk_reasons: string }>(
+    `select o.name, o.org_number, c.overall_risk, c.overall_risk_reasons from organization_connections c
+     join organizations o on o.id = c.child_organization_id
+     where c.parent_organization_id = ? and c.is_deleted = 0 and c.overall_risk is not null order by c.overall_risk desc, c.id limit 1`,
+    analyst.organizationId,
+  );
+  const reasons = JSON.parse(top.overall_risk_reasons) as Array<{ kind: string; value: number }>;
+  expect(reasons.length).toBeGreaterThan(0);
+  await signIn(context, analyst);
+
+  await page.goto(`/supplier?externalId=${top.org_number}`);
+  const risk = page.getByRole("region", { name: "Risk overview", exact: true });
+  const overall = risk.getByRole("listitem").filter({ hasText: "Overall risk" });
+  await expect(overall).toContainText(String(top.overall_risk));
+  await expect(overall).toContainText("High");
+
+  const why = risk.getByText("Why this overall risk?");
+  await expect(risk.getByText(/The overall risk is the highest line/)).toBeHidden();
+  await why.focus();
+  await page.keyboard.press("Enter");
+  await expect(risk.getByText(/The overall risk is the highest line/)).toBeVisible();
+  // The deciding line or flag, with its value, first.
+  const first = risk.locator("details li").first();
+  await expect(first).toBeVisible();
+  if (reasons[0].kind === "line") await expect(first).toContainText(`: ${reasons[0].value}`);
+  else await expect(first).toContainText(String(reasons[0].value));
+});
