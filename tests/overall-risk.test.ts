@@ -5,6 +5,7 @@ import type { JobContext } from "@server/jobs/types";
 import { recomputeOverallRisk, RISK_RECOMPUTE_JOB, riskRecomputeJob } from "~/models/overall-risk.server";
 import { customerTask } from "~/models/supplier-task-workflow.server";
 import { submitSurvey } from "~/models/respondent.server";
+import { returnItem } from "~/models/supplier-task-list.server";
 import { addSupplier } from "~/models/connections.server";
 import { company, follow, makeOrg, surveyTemplate } from "./helpers/fixtures";
 
@@ -158,6 +159,16 @@ describe("the triggers", () => {
     expect([row.overall_risk, row.overall_risk_band]).toEqual([80, "red"]);
     expect(JSON.parse(row.overall_risk_reasons!)).toEqual([{ kind: "line", key: "selfAssessment", value: 80 }]);
     expect((await stored(w.other, supplier)).overall_risk).toBeNull();
+
+    // Returned for rework, the score no longer counts: nothing is known of this supplier again.
+    const submitted = (await customerTask({ organizationId: w.customer, id: st.id }))!;
+    await returnItem({
+      task: submitted,
+      party: { actor: "customer", userId: null, name: "Ola" },
+      comment: "Please add the policy.",
+      origin: "http://localhost",
+    });
+    expect((await stored(w.customer, supplier)).overall_risk).toBeNull();
   });
 
   it("following a supplier stores its risk at once, flags included", async () => {
