@@ -16,6 +16,7 @@ import { writeIntelligenceJob } from "~/models/intelligence-job.server";
 import { WRITE_INTELLIGENCE_JOB } from "~/models/intelligence-texts.server";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./jobs/task-reminders.server";
+import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/overall-risk.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -35,10 +36,11 @@ export const jobHandlers = {
   [SEND_CAMPAIGN_JOB]: sendCampaignJob,
   [TASK_REMINDERS_JOB]: taskReminders,
   [TASK_RECURRING_JOB]: taskRecurring,
+  [RISK_RECOMPUTE_JOB]: riskRecomputeJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
-export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules, ...taskSchedules];
+export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules, ...taskSchedules, riskRecomputeSchedule];
 
 const ABORT_DELAY = 5_000;
 

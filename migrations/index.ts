@@ -15,6 +15,7 @@ import * as m0014 from "./0014_ai_reports";
 import * as m0015 from "./0015_document_texts";
 import * as m0016 from "./0016_tasks_surveys";
 import * as m0021 from "./0021_intelligence_texts";
+import * as m0022 from "./0022_overall_risk";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0015_document_texts": m0015,
   "0016_tasks_surveys": m0016,
   "0021_intelligence_texts": m0021,
+  "0022_overall_risk": m0022,
 };

@@ -301,6 +301,12 @@ export interface OrganizationConnectionTable {
   is_deleted: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The overall risk 0–100 (decision 036); NULL until computed or when nothing is known. */
+  overall_risk: number | null;
+  overall_risk_band: "green" | "yellow" | "red" | null;
+  /** JSON: the reasons (app/models/overall-risk.ts OverallRiskReason[]). */
+  overall_risk_reasons: string | null;
+  overall_risk_at: string | null;
 }
 
 export interface RiskNotificationTable {

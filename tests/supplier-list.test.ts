@@ -159,6 +159,7 @@ describe("listSuppliers", () => {
       isPriority: false,
       isDueDiligence: false,
       createdAt: "2025-01-02T10:00:00.000Z",
+      overallRisk: null,
     });
     expect(result.rows.find((r) => r.name === "Bergen Bolt AS")).toMatchObject({
       isPriority: true,
@@ -351,7 +352,18 @@ describe("GET /suppliers.csv", () => {
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="suppliers-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = await parse(res);
-    expect(rows[0]).toEqual(["Name", "Organization number", "Country code", "Country", "Tags", "Priority supplier", "Under due diligence", "Added"]);
+    expect(rows[0]).toEqual([
+      "Name",
+      "Organization number",
+      "Country code",
+      "Country",
+      "Tags",
+      "Priority supplier",
+      "Under due diligence",
+      "Added",
+      "Overall risk",
+      "Risk level",
+    ]);
     expect(rows).toHaveLength(7);
     expect(rows.find((r) => r[0] === "Aker Transport AS")).toEqual([
       "Aker Transport AS",
@@ -362,6 +374,8 @@ describe("GET /suppliers.csv", () => {
       "No",
       "No",
       "2025-01-02",
+      "",
+      "",
     ]);
     // A name that starts like a formula is escaped so that a spreadsheet shows it as text.
     expect(rows.find((r) => r[1] === "920000018")?.[0]).toBe('\'=HYPERLINK("x") AS');
@@ -392,10 +406,72 @@ describe("GET /suppliers.csv", () => {
         "Prioritert leverandør",
         "Under aktsomhetsvurdering",
         "Lagt til",
+        "Samlet risiko",
+        "Risikonivå",
       ]);
       expect(rows[1][5]).toBe("Ja");
     } finally {
       await db().updateTable("users").set({ language: "en" }).where("id", "=", user.id).execute();
     }
+  });
+});
+
+describe("the overall risk on the list (decision 036)", () => {
+  const setRisk = (connectionId: number, score: number | null, band: "green" | "yellow" | "red" | null) =>
+    db().updateTable("organization_connections").set({ overall_risk: score, overall_risk_band: band }).where("id", "=", connectionId).execute();
+
+  beforeAll(async () => {
+    await setRisk(w.connections.ostland, 94, "red");
+    await setRisk(w.connections.asen, 34, "yellow");
+    await setRisk(w.connections.bergen, 33, "green");
+    await setRisk(w.connections.aker, 67, "red");
+    await setRisk(w.connections.mjosa, 66, "yellow");
+    // formula: not computed. B's own connection to the same supplier has its own value.
+    await setRisk(w.connections.bOstland, 10, "green");
+  });
+
+  it("shows each row's stored risk, sorts by it with the not-computed ones last, and filters by band", async () => {
+    const rows = (await listSuppliers({ organizationId: w.a, sort: "risk", dir: "desc" })).rows;
+    expect(rows.map((r) => [r.name, r.overallRisk?.score ?? null])).toEqual([
+      ["ØSTLANDSK BETONG AS", 94],
+      ["Aker Transport AS", 67],
+      ["MJØSA MILJØ AS", 66],
+      ["Åsen Trelast AS", 34],
+      ["Bergen Bolt AS", 33],
+      ['=HYPERLINK("x") AS', null],
+    ]);
+    expect(rows[0].overallRisk).toEqual({ score: 94, band: "red" });
+    expect(await names({ sort: "risk", dir: "asc" })).toEqual([
+      "Bergen Bolt AS",
+      "Åsen Trelast AS",
+      "MJØSA MILJØ AS",
+      "Aker Transport AS",
+      "ØSTLANDSK BETONG AS",
+      '=HYPERLINK("x") AS',
+    ]);
+    expect(await names({ risk: "high" })).toEqual(["Aker Transport AS", "ØSTLANDSK BETONG AS"]);
+    expect(await names({ risk: "medium" })).toEqual(["MJØSA MILJØ AS", "Åsen Trelast AS"]);
+    expect(await names({ risk: "low" })).toEqual(["Bergen Bolt AS"]);
+    // Another organisation's value of the same supplier is its own.
+    expect((await listSuppliers({ organizationId: w.b, risk: "low" })).rows.map((r) => [r.name, r.overallRisk?.score])).toEqual([["ØSTLANDSK BETONG AS", 10]]);
+  });
+
+  it("reads the filter and sort from the URL, ignoring an unknown band", async () => {
+    const read = (search: string) => supplierListQuery.parse(Object.fromEntries(new URLSearchParams(search)));
+    expect(read("risk=high&sort=risk&dir=desc")).toMatchObject({ risk: "high", sort: "risk", dir: "desc" });
+    expect(read("risk=purple").risk).toBeUndefined();
+    const res = await request(pageLoader, "/suppliers?risk=purple&sort=risk", {}, w.tokenA);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { list: { total: number } };
+    expect(body.list.total).toBe(6);
+  });
+
+  it("exports the score and the level in the CSV, with the list's filter", async () => {
+    const bytes = Buffer.from(await (await request(csvLoader, "/suppliers.csv?risk=high&sort=risk&dir=desc", {}, w.tokenA)).arrayBuffer());
+    const rows = Papa.parse<string[]>(bytes.subarray(3).toString("utf8"), { skipEmptyLines: true }).data;
+    expect(rows.slice(1).map((r) => [r[0], r[8], r[9]])).toEqual([
+      ["ØSTLANDSK BETONG AS", "94", "High"],
+      ["Aker Transport AS", "67", "High"],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { DB } from "@server/db-types";
 import { recordConnectionEvent, type ConnectionAction } from "./connection-audit.server";
 import { followedConnectionId } from "./follows.server";
 import { findCompany } from "./registry.server";
+import { recomputeOverallRisk } from "./overall-risk.server";
 
 /**
  * A supplier connection: the session's organisation following a supplier
@@ -208,6 +209,8 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
       if (!connected) throw new ConnectionError({ reason: "invalid", subject: "own-organization" }, "An organisation cannot be its own supplier");
       return connected.connectionId;
     });
+  const child = await db().selectFrom("organization_connections").select("child_organization_id").where("id", "=", id).executeTakeFirstOrThrow();
+  await recomputeOverallRisk({ organizationId: input.organizationId, childOrganizationIds: [child.child_organization_id] });
   const connection = await getConnection({ organizationId: input.organizationId, id });
   if (!connection) throw notFound("connection", "Connection not found");
   return connection;

@@ -1,6 +1,7 @@
 import { db } from "@server/db";
 import { liveRegistryProvider, type RegistryProvider } from "@server/providers/registry";
 import { syncCompany, syncSearch } from "@server/providers/registry/sync";
+import { recomputeOverallRisk } from "./overall-risk.server";
 
 /**
  * With REGISTRY_PROVIDER=brreg, screens refresh the store from the live
@@ -19,6 +20,9 @@ export async function refreshCompany(orgNumber: string): Promise<void> {
   if (!registry || !/^\d{9}$/.test(orgNumber)) return;
   try {
     await syncCompany(db(), registry, orgNumber);
+    // The register's flags and figures are inputs of the followers' overall risk (decision 036).
+    const company = await db().selectFrom("companies").select("id").where("org_number", "=", orgNumber).executeTakeFirst();
+    if (company) await recomputeOverallRisk({ companyIds: [company.id] });
   } catch (error) {
     console.error("registry refresh failed", { orgNumber, error: String(error) });
   }

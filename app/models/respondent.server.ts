@@ -8,6 +8,7 @@ import { parseDefinition } from "./survey-definition-schema";
 import type { Answers, SurveyDefinition, SurveyLanguage } from "./survey-definition";
 import { displayStatus, isOpen, osloDate, type StatusFilter, type SupplierTaskStatus } from "./supplier-task-states";
 import { applyAction, linkTask, respondentTask, type ActingParty, type LinkRefusal, type SupplierTaskRow } from "./supplier-task-workflow.server";
+import { recomputeOverallRisk } from "./overall-risk.server";
 
 /**
  * The respondent side of tasks and surveys (issue 14; decisions 031 and 033): what a supplier organisation must answer,
@@ -522,9 +523,10 @@ export function saveSurveyAnswers(access: Access, merged: Answers): Promise<void
   return changeSurvey(access, { answers: JSON.stringify(merged) }, "save", actingParty(access));
 }
 
-/** Submits the survey (the caller has checked every answer strictly) with its score. */
-export function submitSurvey(access: Access, input: { score: number | null; language: SurveyLanguage; party: ActingParty }): Promise<void> {
-  return changeSurvey(access, { score: input.score, language: input.language }, "submit", input.party);
+/** Submits the survey (the caller has checked every answer strictly) with its score, then the customer's overall risk of the supplier (decision 036). */
+export async function submitSurvey(access: Access, input: { score: number | null; language: SurveyLanguage; party: ActingParty }): Promise<void> {
+  await changeSurvey(access, { score: input.score, language: input.language }, "submit", input.party);
+  await recomputeOverallRisk({ organizationId: access.task.organizationId, childOrganizationIds: [access.task.supplierOrganizationId] });
 }
 
 /** Links an uploaded evidence file to its question, with the expiry date as the question's answer. */

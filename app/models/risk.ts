@@ -124,6 +124,9 @@ export function riskBandColor(risk: number): RiskBand {
   return "red";
 }
 
+/** The band's level word (spec 02 §9): green low, yellow medium, red high; the lists' risk filter uses the words. */
+export const RISK_BAND_LEVEL = { green: "low", yellow: "medium", red: "high" } as const satisfies Record<RiskBand, string>;
+
 /** Five-step colour of a notification risk score (spec 01 §9). */
 export function notificationRiskColor(score: number): Exclude<RiskColor, "neutral"> {
   if (score >= 80) return "red";

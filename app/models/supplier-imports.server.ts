@@ -8,6 +8,7 @@ import { openSpreadsheet, PREVIEW_ROWS, previewRows, SpreadsheetError } from "@s
 import { emptyCounts, ROW_STATUSES, type Candidate, type ImportMapping, type RowStatus, type StatusCounts } from "~/jobs/supplier-matching.server";
 import { recordConnectionEvent } from "./connection-audit.server";
 import { connectCompany } from "./connections.server";
+import { recomputeOverallRisk } from "./overall-risk.server";
 import { checkOrgNumber } from "./org-number";
 
 /**
@@ -328,7 +329,7 @@ export async function confirmImport(input: Scope & { importId: number; tag: TagC
   if (!imp) return undefined;
   if (imp.status === "confirmed") throw new ImportError("already-confirmed");
   if (imp.status !== "ready") throw new ImportError("not-ready");
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
       const at = now();
@@ -391,6 +392,9 @@ export async function confirmImport(input: Scope & { importId: number; tag: TagC
         .execute();
       return { created, existing, tag };
     });
+  // The new suppliers get their overall risk (decision 036); set-based over the organisation.
+  await recomputeOverallRisk({ organizationId: input.organizationId });
+  return result;
 }
 
 /* ---------------- the analysis screen and the analyzeFile call ---------------- */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { db } from "@server/db";
+import type { RiskBand } from "./risk";
 
 /**
  * "My suppliers": the organisation's active connections (spec 02 §3
@@ -13,7 +14,10 @@ import { db } from "@server/db";
  * with the whole table.
  */
 
-export const SUPPLIER_SORTS = ["name", "orgNumber", "country", "added"] as const;
+export const SUPPLIER_SORTS = ["name", "orgNumber", "country", "added", "risk"] as const;
+/** The risk filter's values in the URL and the band each stands for (spec 02 §9; decision 036). */
+export const RISK_FILTERS = { low: "green", medium: "yellow", high: "red" } as const satisfies Record<string, RiskBand>;
+export type RiskFilter = keyof typeof RISK_FILTERS;
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 export const DEFAULT_PAGE_SIZE = 25;
@@ -26,6 +30,8 @@ export interface SupplierListFilters {
   /** true: only priority suppliers; false: only the others; null/undefined: any. */
   priority?: boolean | null;
   dueDiligence?: boolean | null;
+  /** Only suppliers whose stored overall risk (decision 036) is in this band. */
+  risk?: RiskFilter | null;
   sort?: SupplierSort;
   dir?: SortDirection;
   /** Country names in this language (English otherwise). */
@@ -47,6 +53,8 @@ export interface SupplierRow {
   isPriority: boolean;
   isDueDiligence: boolean;
   createdAt: string;
+  /** The stored overall risk (decision 036); null until computed or when nothing is known. */
+  overallRisk: { score: number; band: RiskBand } | null;
 }
 
 export interface SupplierListResult {
@@ -119,6 +127,7 @@ function base(filters: SupplierListFilters) {
   }
   if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
   if (filters.dueDiligence != null) query = query.where("c.is_due_diligence", "=", filters.dueDiligence ? 1 : 0);
+  if (filters.risk && filters.risk in RISK_FILTERS) query = query.where("c.overall_risk_band", "=", RISK_FILTERS[filters.risk]);
   return { query, language };
 }
 
@@ -139,6 +148,8 @@ function selectRows(filters: SupplierListFilters) {
       "c.is_priority",
       "c.is_due_diligence",
       "c.created_at as createdAt",
+      "c.overall_risk",
+      "c.overall_risk_band",
     ]);
   const key = nameSortKey(sql.ref("o.name"));
   switch (sort) {
@@ -150,6 +161,13 @@ function selectRows(filters: SupplierListFilters) {
       break;
     case "added":
       q = q.orderBy("c.created_at", dir);
+      break;
+    case "risk":
+      // Not yet computed or nothing known: last in either direction.
+      q = q
+        .orderBy(sql`c.overall_risk is null`, "asc")
+        .orderBy("c.overall_risk", dir)
+        .orderBy(key, "asc");
       break;
     default:
       q = q.orderBy(key, dir);
@@ -213,6 +231,7 @@ function toRow(r: RawRow, tags: Map<number, Array<{ id: number; title: string }>
     isPriority: r.is_priority === 1,
     isDueDiligence: r.is_due_diligence === 1,
     createdAt: r.createdAt,
+    overallRisk: r.overall_risk != null && r.overall_risk_band != null ? { score: r.overall_risk, band: r.overall_risk_band } : null,
   };
 }
 
@@ -280,6 +299,7 @@ export const supplierListQuery = z
     tag: z.string().optional(),
     priority: flag,
     dd: flag,
+    risk: z.enum(["low", "medium", "high"]).optional().catch(undefined),
     sort: z.enum(SUPPLIER_SORTS).catch("name"),
     dir: z.enum(["asc", "desc"]).catch("asc"),
     page: z.string().optional(),

@@ -78,6 +78,10 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
       country_code: company.country_code,
       date_of_bankruptcy: company.date_of_bankruptcy,
       is_active: company.is_active === 1,
+      // The overall risk's flags (decision 036).
+      is_bankrupt: company.is_bankrupt === 1,
+      is_under_liquidation: company.is_under_liquidation === 1 || company.is_under_forced_liquidation === 1,
+      is_deleted: company.deleted_at != null,
       website: company.website,
       lei,
     },

@@ -1,10 +1,11 @@
 import { db } from "@server/db";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "@server/db-types";
-import { STATUS_ORDER, type SupplierTaskFilters, type SupplierTaskKind, type SupplierTaskSort } from "./supplier-task-list";
+import { countedSurveyScore, STATUS_ORDER, type SupplierTaskFilters, type SupplierTaskKind, type SupplierTaskSort } from "./supplier-task-list";
 import { displayStatus, OPEN_STATUSES, type StatusFilter, type SupplierTaskStatus } from "./supplier-task-states";
 import { taskResponseForCustomer, type TaskResponseOut } from "./tasks.server";
 import { mailFreshLink } from "./campaigns.server";
+import { recomputeOverallRisk } from "./overall-risk.server";
 import {
   applyAction,
   createLink,
@@ -275,8 +276,7 @@ export async function supplierScreenItems(input: { organizationId: number; suppl
     dueDate: r.due_date,
     submittedAt: r.submitted_at,
     recipientEmail: r.recipient_email,
-    // A score counts once the answer is submitted (or accepted): a returned survey is a draft again.
-    score: r.response_status === "submitted" && (r.status === "submitted" || r.status === "accepted") ? r.score : null,
+    score: countedSurveyScore(r),
   }));
 }
 
@@ -294,6 +294,8 @@ export async function returnItem(input: { task: SupplierTaskRow; party: ActingPa
       await applyAction(trx, task, "return", input.party, { comment: input.comment, at });
       return task.recipientEmail ? createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx) : null;
     });
+  // A returned survey's score no longer counts (decision 034): the self-assessment line and the overall risk change.
+  if (task.kind === "survey") await recomputeOverallRisk({ organizationId: task.organizationId, childOrganizationIds: [task.supplierOrganizationId] });
   if (!token || !task.recipientEmail) return false;
   await mailFreshLink({ kind: "returned", task, to: task.recipientEmail, token, at, returnComment: input.comment, fallbackOrigin: input.origin });
   return true;

@@ -43,6 +43,11 @@ export function selfAssessmentRisk(scores: ReadonlyArray<{ score: number | null;
   return 100 - Math.min(100, Math.max(0, Math.round(latest.score)));
 }
 
+/** A survey's score counts once the answer is submitted (or accepted): a returned survey is a draft again. */
+export function countedSurveyScore(r: { score: number | null; status: string; response_status: string | null }): number | null {
+  return r.response_status === "submitted" && (r.status === "submitted" || r.status === "accepted") ? r.score : null;
+}
+
 /** Colour of the self-assessment line: the spec's three bands (§9: up to 33 green, up to 66 yellow, above red). */
 export function selfAssessmentBand(risk: number | null): RiskBand | null {
   return risk === null ? null : riskBandColor(risk);

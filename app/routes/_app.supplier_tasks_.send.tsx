@@ -24,7 +24,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["campaigns", "taskStates"] };
 
 /** The supplier list's filter fields that a "whole filter" selection carries. */
-const FILTER_FIELDS = ["q", "tag", "priority", "dd", "sort", "dir"] as const;
+const FILTER_FIELDS = ["q", "tag", "priority", "dd", "risk", "sort", "dir"] as const;
 const MESSAGE_MAX = 2000;
 const EMAIL_MAX = 254;
 
@@ -62,6 +62,7 @@ function selectionFields(selection: SupplierSelection, ids: number[]): Array<[st
   if (f.tagId != null) fields.push(["tag", String(f.tagId)]);
   if (f.priority != null) fields.push(["priority", f.priority ? "yes" : "no"]);
   if (f.dueDiligence != null) fields.push(["dd", f.dueDiligence ? "yes" : "no"]);
+  if (f.risk) fields.push(["risk", f.risk]);
   if (f.sort) fields.push(["sort", f.sort]);
   if (f.dir) fields.push(["dir", f.dir]);
   return fields;

@@ -17,6 +17,8 @@ import { can } from "~/http/permissions";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
+import { badgeClass } from "~/components/supplier/main-helpers";
+import { RISK_BAND_LEVEL } from "~/models/risk";
 
 export const meta = titleMeta;
 
@@ -26,7 +28,7 @@ export const handle = { i18n: ["suppliers", "campaigns"] };
 /** Typing in the search submits after this pause (with JavaScript). */
 const SEARCH_DEBOUNCE_MS = 300;
 
-type SortKey = "name" | "orgNumber" | "country" | "added";
+type SortKey = "name" | "orgNumber" | "country" | "added" | "risk";
 
 /**
  * /suppliers ("My suppliers"): the organisation's active supplier
@@ -50,7 +52,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title,
     canSend: can(user, "supplierTasksManage"),
     maxSend: MAX_CAMPAIGN_SUPPLIERS,
-    query: { q: query.q, tagId: query.tagId, priority: query.priority, dueDiligence: query.dueDiligence, sort: query.sort, dir: query.dir },
+    query: {
+      q: query.q,
+      tagId: query.tagId,
+      priority: query.priority,
+      dueDiligence: query.dueDiligence,
+      risk: query.risk ?? null,
+      sort: query.sort,
+      dir: query.dir,
+    },
   });
 }
 
@@ -79,7 +89,7 @@ export default function SuppliersScreen() {
   }, [query.q]);
 
   const pending = navigation.state === "loading" && navigation.location.pathname === "/suppliers";
-  const filtered = Boolean(query.q.trim()) || query.tagId != null || query.priority != null || query.dueDiligence != null;
+  const filtered = Boolean(query.q.trim()) || query.tagId != null || query.priority != null || query.dueDiligence != null || query.risk != null;
 
   /** The current URL with some parameters changed (null removes one). */
   const href = (changes: Record<string, string | null>, path = "/suppliers") => {
@@ -94,7 +104,7 @@ export default function SuppliersScreen() {
 
   const sortHeader = (key: SortKey, label: string, className = "") => {
     const active = query.sort === key;
-    const nextDir = active ? (query.dir === "asc" ? "desc" : "asc") : key === "added" ? "desc" : "asc";
+    const nextDir = active ? (query.dir === "asc" ? "desc" : "asc") : key === "added" || key === "risk" ? "desc" : "asc";
     return (
       <th scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"} className={className}>
         <Link
@@ -114,7 +124,7 @@ export default function SuppliersScreen() {
 
   const exportHref = href({ page: null, size: null }, "/suppliers.csv");
   // Every row of the current filter: the send page resolves the same query with the list's own filter.
-  const sendAllHref = `/supplier_tasks/send?${new URLSearchParams([["filter", "1"], ...[...params].filter(([key]) => ["q", "tag", "priority", "dd", "sort", "dir"].includes(key))])}`;
+  const sendAllHref = `/supplier_tasks/send?${new URLSearchParams([["filter", "1"], ...[...params].filter(([key]) => ["q", "tag", "priority", "dd", "risk", "sort", "dir"].includes(key))])}`;
 
   return (
     <section aria-labelledby="suppliers-title" className="mx-auto max-w-6xl">
@@ -140,7 +150,7 @@ export default function SuppliersScreen() {
         preventScrollReset
         // A submit (button or Enter) supersedes a search still waiting for its pause.
         onSubmit={() => clearTimeout(timer.current)}
-        className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
       >
         {/* The order survives a new search; the page does not (a new result starts at page 1). */}
         {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
@@ -219,6 +229,17 @@ export default function SuppliersScreen() {
             <option value="no">{t("no")}</option>
           </select>
         </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor="suppliers-risk" className="text-xs font-medium text-base-content/70">
+            {t("risk.filter")}
+          </label>
+          <select id="suppliers-risk" name="risk" defaultValue={query.risk ?? ""} className="select select-sm w-full" key={`risk-${query.risk ?? ""}`}>
+            <option value="">{t("any")}</option>
+            <option value="low">{t("risk.low")}</option>
+            <option value="medium">{t("risk.medium")}</option>
+            <option value="high">{t("risk.high")}</option>
+          </select>
+        </div>
         <div className="flex items-center gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className="btn btn-primary btn-sm">
             <Icon name="search" className="size-4" />
@@ -226,7 +247,7 @@ export default function SuppliersScreen() {
           </button>
           {filtered ? (
             <Link
-              to={href({ q: null, tag: null, priority: null, dd: null, page: null })}
+              to={href({ q: null, tag: null, priority: null, dd: null, risk: null, page: null })}
               onClick={() => clearTimeout(timer.current)}
               className="link link-hover text-sm whitespace-nowrap"
             >
@@ -281,6 +302,7 @@ export default function SuppliersScreen() {
                   {sortHeader("name", t("columns.name"))}
                   {sortHeader("orgNumber", t("columns.orgNumber"))}
                   {sortHeader("country", t("columns.country"))}
+                  {sortHeader("risk", t("columns.risk"))}
                   <th scope="col">{t("columns.tags")}</th>
                   <th scope="col">{t("columns.status")}</th>
                   {sortHeader("added", t("columns.added"))}
@@ -311,6 +333,17 @@ export default function SuppliersScreen() {
                     </th>
                     <td className="whitespace-nowrap tabular-nums">{row.orgNumber ?? MISSING}</td>
                     <td className="whitespace-nowrap">{row.country.name ?? row.country.code}</td>
+                    <td className="whitespace-nowrap">
+                      {row.overallRisk ? (
+                        // The number and the band in words: not colour alone.
+                        <span className={`${badgeClass(row.overallRisk.band)} badge-sm gap-1 tabular-nums`}>
+                          {row.overallRisk.score}
+                          <span>{t(`risk.${RISK_BAND_LEVEL[row.overallRisk.band]}`)}</span>
+                        </span>
+                      ) : (
+                        <span className="text-base-content/50">{t("risk.notAvailable")}</span>
+                      )}
+                    </td>
                     <td>
                       {row.tags.length > 0 ? (
                         <ul className="flex flex-wrap gap-1" aria-label={t("tagsOf", { name: row.name })}>

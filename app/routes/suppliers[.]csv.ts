@@ -7,6 +7,7 @@ import { methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
 import { exportSuppliers, supplierListQuery } from "~/models/supplier-list.server";
+import { RISK_BAND_LEVEL } from "~/models/risk";
 
 const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         t("csv.priority"),
         t("csv.dueDiligence"),
         t("csv.added"),
+        t("csv.risk"),
+        t("csv.riskLevel"),
       ],
       data: rows.map((r) => [
         r.name,
@@ -46,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         yesNo(r.isPriority),
         yesNo(r.isDueDiligence),
         osloDay.format(new Date(r.createdAt)),
+        r.overallRisk?.score ?? "",
+        r.overallRisk ? t(`risk.${RISK_BAND_LEVEL[r.overallRisk.band]}`) : "",
       ]),
     },
     { header: true, newline: "\r\n", escapeFormulae: true },

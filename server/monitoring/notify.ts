@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { now } from "../db";
+import { enqueueJob } from "../jobs/queue";
 import type { DB } from "../db-types";
 
 /**
@@ -37,9 +38,16 @@ export interface DetectedNotification {
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
-/** Writes the new ones, skips the keys already there; returns the ids written (in input order). */
+/** The job that recomputes the stored overall risk of the companies' followers (handler: app/models/overall-risk.server.ts). */
+export const RISK_RECOMPUTE_JOB = "risk.recompute";
+
+/**
+ * Writes the new ones, skips the keys already there; returns the ids written (in input order). When any was written, a
+ * "risk.recompute" job for their companies is enqueued in the same transaction (decision 036).
+ */
 export async function raiseNotifications(database: Kysely<DB> | Transaction<DB>, items: DetectedNotification[]): Promise<number[]> {
   const ids: number[] = [];
+  const companyIds = new Set<number>();
   const createdAt = now();
   for (const item of items) {
     const row = await database
@@ -65,7 +73,13 @@ export async function raiseNotifications(database: Kysely<DB> | Transaction<DB>,
       .onConflict((oc) => oc.column("dedupe_key").where("dedupe_key", "is not", null).doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (row) ids.push(row.id);
+    if (row) {
+      ids.push(row.id);
+      companyIds.add(item.companyId);
+    }
+  }
+  if (companyIds.size > 0) {
+    await enqueueJob(database, { type: RISK_RECOMPUTE_JOB, organizationId: null, userId: null, payload: { companyIds: [...companyIds] } });
   }
   return ids;
 }

@@ -9,6 +9,8 @@ import { seedSupplierWork } from "./supplier-work";
 import { ensureStarterTemplates } from "./starter-templates";
 import { seedLeiWorld } from "./lei";
 import { seedDemoNews } from "./news";
+import { enqueueJob } from "../jobs/queue";
+import { RISK_RECOMPUTE_JOB } from "../monitoring/notify";
 
 /**
  * The demo world: fictional customer organisations, supplier organisations
@@ -106,4 +108,7 @@ export async function seedDemoWorld(database: Kysely<DB>, opts: { log?: (line: s
   await seedSupplierWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
   await seedConnectionWork(database, { customers: orgIds, suppliers: suppliersOut }, { log, today });
   await seedDemoNews(database, { organizationId: orgIds.get(DEMO_CUSTOMERS[0])!, log });
+  // Every followed supplier's overall risk (decision 036), by the worker: the rule lives in app/models.
+  await enqueueJob(database, { type: RISK_RECOMPUTE_JOB, organizationId: null, userId: null, payload: {} });
+  log("overall risk recomputation queued");
 }

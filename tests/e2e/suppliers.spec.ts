@@ -169,7 +169,9 @@ test.describe("My suppliers", () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^suppliers-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
-    expect(text.startsWith("\uFEFFName,Organization number,Country code,Country,Tags,Priority supplier,Under due diligence,Added\r\n")).toBe(true);
+    expect(
+      text.startsWith("\uFEFFName,Organization number,Country code,Country,Tags,Priority supplier,Under due diligence,Added,Overall risk,Risk level\r\n"),
+    ).toBe(true);
     const lines = text.trim().split("\r\n").slice(1);
     expect(lines.length).toBe(shown.length);
     for (const line of lines) expect(line).toContain(",Yes,");

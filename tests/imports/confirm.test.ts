@@ -113,6 +113,10 @@ describe("confirmImport", () => {
     expect(events.filter((e) => e.action === "tag_added")).toHaveLength(3);
     expect(events.some((e) => before.some((b) => b.id === e.connection_id))).toBe(false);
 
+    // The new suppliers have their overall risk stored at once (decision 036).
+    const risks = await db().selectFrom("organization_connections").select(["id", "overall_risk_at"]).where("id", "in", created).execute();
+    expect(risks.map((r) => r.overall_risk_at !== null)).toEqual(created.map(() => true));
+
     const view = await getImport({ organizationId: orgId, userId, importId });
     expect(view).toMatchObject({ status: "confirmed", tag: { title: "Imported 2025" }, counts: { created: 3 } });
   });

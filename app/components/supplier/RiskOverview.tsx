@@ -1,6 +1,5 @@
 import { useTranslation } from "~/translations";
-import { financialRisk, legalRisk, operationalRisk, reputationRisk } from "~/models/risk";
-import { selfAssessmentRisk } from "~/models/supplier-task-list";
+import { overallRisk, riskOverviewLines, type OverallRiskLineKey } from "~/models/overall-risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { RiskScoreRow } from "./CreditRiskScore";
 import { utcDay } from "./main-helpers";
@@ -15,20 +14,49 @@ import { Section } from "./Section";
  */
 export function RiskOverview({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t } = useTranslation("supplier");
-  const today = utcDay(new Date());
-  // The rules read date and scores; the registry's detail may be null where the rule's type wants undefined.
-  const announcements = data.announcements.map((a) => ({ date: a.date, risk: a.risk, risk_scores: a.risk_scores }));
-  const rows = [
-    { key: "credit", value: financialRisk(data.statements)?.finalScore ?? null },
-    { key: "geography", value: data.country?.risk_score ?? null },
-    { key: "reputation", value: reputationRisk(data.notifications) },
-    { key: "operational", value: operationalRisk(announcements, today) },
-    { key: "legal", value: legalRisk(announcements, today) },
-  ] as const;
-  // Decision 034: the latest submitted survey score of this organisation's surveys to the supplier, as a risk (100 − score).
-  const selfAssessment = selfAssessmentRisk(data.taskItems.filter((i) => i.kind === "survey"));
+  // The same lines the stored overall risk is computed from (decision 036); the self-assessment is the latest
+  // submitted survey score of this organisation's surveys to the supplier, as a risk (100 − score; decision 034).
+  const lines = riskOverviewLines(
+    {
+      statements: data.statements,
+      countryRiskScore: data.country?.risk_score,
+      notifications: data.notifications,
+      announcements: data.announcements,
+      surveys: data.taskItems.filter((i) => i.kind === "survey"),
+    },
+    utcDay(new Date()),
+  );
+  const rows = (["credit", "geography", "reputation", "operational", "legal"] as const).map((key) => ({ key, value: lines[key] }));
+  const selfAssessment = lines.selfAssessment;
+  const { company } = data;
+  // The same rule as the stored value on /suppliers (decision 036), from the lines shown below.
+  const overall = overallRisk(lines, {
+    bankrupt: company.is_bankrupt || Boolean(company.date_of_bankruptcy),
+    underLiquidation: company.is_under_liquidation,
+    inactive: !company.is_active || company.is_deleted,
+  });
+  const lineLabel = (key: OverallRiskLineKey) => (key === "selfAssessment" ? t("supplierTasks:screen.selfAssessment") : t(`riskOverview.${key}`));
   return (
     <Section id="risk-overview" title={t("riskOverview.title")}>
+      <ul className="mb-2 flex flex-col gap-2">
+        <RiskScoreRow label={t("riskOverview.overall")} value={overall.score} strong />
+      </ul>
+      {/* A <details> opens by click or keyboard, with or without JavaScript. */}
+      <details className="mb-4 text-sm">
+        <summary className="cursor-pointer text-primary underline-offset-2 hover:underline">{t("riskOverview.why")}</summary>
+        {overall.reasons.length > 0 ? (
+          <ul className="mt-2 list-disc pl-5">
+            {overall.reasons.map((r) => (
+              <li key={r.kind === "line" ? r.key : r.flag}>
+                {r.kind === "line" ? t("riskOverview.reasonLine", { line: lineLabel(r.key), value: r.value }) : t(`riskOverview.reasonFlag.${r.flag}`)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2">{t("riskOverview.noReasons")}</p>
+        )}
+        <p className="mt-2 text-xs text-base-content/70">{t("riskOverview.rule")}</p>
+      </details>
       <ul className="flex flex-col gap-2">
         {rows.map((r) => (
           <RiskScoreRow key={r.key} label={t(`riskOverview.${r.key}`)} value={r.value} />
