@@ -349,6 +349,8 @@ test.describe("credit report order dialog", () => {
     const before = ordersOf(analyst.organizationId, supplier.org_number);
     await page.goto(`/overview?dialog=credit&step=confirm&country=NO&regNo=${supplier.org_number}&id=local%3A${supplier.org_number}`);
     const dialog = orderDialog(page);
+    // The step's code loads on demand: until it runs, a click would post the plain form.
+    await expect(dialog.locator("form[data-ready]")).toHaveCount(1);
     const language = dialog.getByLabel("Report language");
     await language.selectOption("EN");
     const terms = dialog.getByRole("checkbox", { name: "I have read and accept the terms of use for credit reports." });

@@ -69,7 +69,14 @@ export function CreditConfirmStep({ dialog, busy }: { dialog: ConfirmData; busy:
   ];
 
   return (
-    <fetcher.Form method="post" action={CREDIT_ORDER_ACTION} {...getFormProps(form)} className="flex flex-col gap-5">
+    <fetcher.Form
+      method="post"
+      action={CREDIT_ORDER_ACTION}
+      {...getFormProps(form)}
+      className="flex flex-col gap-5"
+      // Says that this step's code runs (its chunk loads on demand): a submit now goes through the fetcher.
+      data-ready={hydrated ? "" : undefined}
+    >
       {formProblems.length ? (
         <div id={form.errorId} role="alert" className="alert alert-error">
           {formProblems.join(" ")}
