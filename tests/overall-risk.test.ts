@@ -7,7 +7,7 @@ import { customerTask } from "~/models/supplier-task-workflow.server";
 import { submitSurvey } from "~/models/respondent.server";
 import { returnItem } from "~/models/supplier-task-list.server";
 import { addSupplier } from "~/models/connections.server";
-import { company, follow, makeOrg, surveyTemplate } from "./helpers/fixtures";
+import { company, follow, makeOrg, sentSurvey, surveyTemplate } from "./helpers/fixtures";
 
 /** The stored overall risk (decision 036) and the places that recompute it. */
 
@@ -117,38 +117,9 @@ describe("the triggers", () => {
     await follow(w.other, supplier);
     await recomputeOverallRisk({});
     expect((await stored(w.customer, supplier)).overall_risk).toBeNull();
-    const response = await db()
-      .insertInto("survey_responses")
-      .values({
-        survey_template_id: w.template,
-        template_version_id: w.version,
-        organization_id: w.customer,
-        supplier_organization_id: supplier,
-        status: "draft",
-        answers: "{}",
-        created_at: AT,
-        updated_at: AT,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const st = await db()
-      .insertInto("supplier_tasks")
-      .values({
-        organization_id: w.customer,
-        supplier_organization_id: supplier,
-        kind: "survey",
-        compliance_task_id: null,
-        survey_response_id: response.id,
-        title: "Self-assessment",
-        recipient_email: null,
-        message: null,
-        due_date: "2026-12-01",
-        status: "opened",
-        sent_at: AT,
-        updated_at: AT,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const st = {
+      id: (await sentSurvey({ customer: w.customer, supplier, templateId: w.template, versionId: w.version, status: "opened", at: AT })).supplierTaskId,
+    };
     const task = (await customerTask({ organizationId: w.customer, id: st.id }))!;
     await submitSurvey(
       { mode: "link", task, token: "t", email: null },

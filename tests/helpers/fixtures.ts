@@ -106,3 +106,52 @@ export async function surveyTemplate(organizationId: number | null, title: strin
     .execute();
   return id;
 }
+
+/**
+ * A survey the customer sent to the supplier: its draft response (of the given template version) and the supplier task
+ * that carries its state. Returns both ids.
+ */
+export async function sentSurvey(input: {
+  customer: number;
+  supplier: number;
+  templateId: number;
+  versionId: number;
+  title?: string;
+  status?: "sent" | "opened";
+  at?: string;
+}): Promise<{ supplierTaskId: number; responseId: number }> {
+  const at = input.at ?? AT;
+  const response = await db()
+    .insertInto("survey_responses")
+    .values({
+      survey_template_id: input.templateId,
+      template_version_id: input.versionId,
+      organization_id: input.customer,
+      supplier_organization_id: input.supplier,
+      status: "draft",
+      answers: "{}",
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const task = await db()
+    .insertInto("supplier_tasks")
+    .values({
+      organization_id: input.customer,
+      supplier_organization_id: input.supplier,
+      kind: "survey",
+      compliance_task_id: null,
+      survey_response_id: response.id,
+      title: input.title ?? "Self-assessment",
+      recipient_email: null,
+      message: null,
+      due_date: "2026-12-01",
+      status: input.status ?? "sent",
+      sent_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { supplierTaskId: task.id, responseId: response.id };
+}

@@ -23,7 +23,7 @@ import { sortRespondentList } from "~/models/respondent.server";
 import { sectionParam } from "~/respondent/pages.server";
 import type { SurveyDefinition } from "~/models/survey-definition";
 import { BASE, call } from "../helpers/requests";
-import { makeOrg, signedIn } from "../helpers/fixtures";
+import { makeOrg, sentSurvey, signedIn } from "../helpers/fixtures";
 
 /** The respondent pages (issue 14, decision 033): every route and action, from the right side and from the wrong one. */
 
@@ -150,38 +150,16 @@ async function makeTask(input: {
 }
 
 async function makeSurvey(supplier: number, title = "Self-assessment"): Promise<Item> {
-  const response = await db()
-    .insertInto("survey_responses")
-    .values({
-      survey_template_id: w.surveyTemplate,
-      template_version_id: w.surveyVersion,
-      organization_id: w.customer,
-      supplier_organization_id: supplier,
-      status: "draft",
-      answers: "{}",
-      created_at: AT,
-      updated_at: AT,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const st = await db()
-    .insertInto("supplier_tasks")
-    .values({
-      organization_id: w.customer,
-      supplier_organization_id: supplier,
-      kind: "survey",
-      compliance_task_id: null,
-      survey_response_id: response.id,
-      title,
-      recipient_email: null,
-      message: null,
-      due_date: "2026-12-01",
-      status: "sent",
-      sent_at: AT,
-      updated_at: AT,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { supplierTaskId, responseId } = await sentSurvey({
+    customer: w.customer,
+    supplier,
+    templateId: w.surveyTemplate,
+    versionId: w.surveyVersion,
+    title,
+    at: AT,
+  });
+  const st = { id: supplierTaskId };
+  const response = { id: responseId };
   const token = await createLink({ supplierTaskId: st.id, email: null });
   return { supplierTaskId: st.id, answerId: response.id, token };
 }
