@@ -280,6 +280,13 @@ export async function supplierScreenItems(input: { organizationId: number; suppl
   }));
 }
 
+/** The customer accepts a submitted answer or cancels the request (cancelling revokes its links). Throws TransitionRefused. */
+export async function decideItem(input: { task: SupplierTaskRow; action: "accept" | "cancel"; party: ActingParty; at?: Date }): Promise<void> {
+  await db()
+    .transaction()
+    .execute((trx) => applyAction(trx, input.task, input.action, input.party, { at: input.at }));
+}
+
 /**
  * The customer returns a submitted answer for rework with a comment: the transition (applyAction, in a transaction with
  * a fresh link for the recipient), then — after the commit, like the campaign job — the "returned" mail with the comment

@@ -21,11 +21,10 @@ import i18nServer from "~/i18n.server";
 import { remindItem } from "~/models/campaigns.server";
 import { formatDate, formatDateTime, formatThousands } from "~/models/format";
 import { RETURN_COMMENT_MAX } from "~/models/supplier-task-list";
-import { returnItem, revokeItemLinks, supplierTaskDetail } from "~/models/supplier-task-list.server";
+import { decideItem, returnItem, revokeItemLinks, supplierTaskDetail } from "~/models/supplier-task-list.server";
 import { plainActionSchema, returnSchema } from "~/models/supplier-task-query";
 import { canDo, displayStatus, osloDate } from "~/models/supplier-task-states";
-import { customerTask, TransitionRefused, applyAction } from "~/models/supplier-task-workflow.server";
-import { db } from "@server/db";
+import { customerTask, TransitionRefused } from "~/models/supplier-task-workflow.server";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates", "supplierWork"] };
@@ -107,9 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (intent) {
       case "accept":
       case "cancel":
-        await db()
-          .transaction()
-          .execute((trx) => applyAction(trx, task, intent, party, { at }));
+        await decideItem({ task, action: intent, party, at });
         break;
       case "return":
         await returnItem({ task, party, comment: (submission.value as { comment: string }).comment, origin: new URL(request.url).origin, at });
