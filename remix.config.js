@@ -10,7 +10,6 @@
  * @type {Array<[id: string, path: string]>}
  */
 export const scaffoldedScreens = [
-  ["overview", "overview"],
   ["dashboard", "dashboard"],
   ["projects", "projects"],
   ["project", "projects/:id"],

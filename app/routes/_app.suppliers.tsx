@@ -17,8 +17,7 @@ import { can } from "~/http/permissions";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/supplier-list.server";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
-import { badgeClass } from "~/components/supplier/main-helpers";
-import { RISK_BAND_LEVEL } from "~/models/risk";
+import { OverallRiskBadge } from "~/components/risk/OverallRiskBadge";
 
 export const meta = titleMeta;
 
@@ -334,15 +333,7 @@ export default function SuppliersScreen() {
                     <td className="whitespace-nowrap tabular-nums">{row.orgNumber ?? MISSING}</td>
                     <td className="whitespace-nowrap">{row.country.name ?? row.country.code}</td>
                     <td className="whitespace-nowrap">
-                      {row.overallRisk ? (
-                        // The number and the band in words: not colour alone.
-                        <span className={`${badgeClass(row.overallRisk.band)} badge-sm gap-1 tabular-nums`}>
-                          {row.overallRisk.score}
-                          <span>{t(`risk.${RISK_BAND_LEVEL[row.overallRisk.band]}`)}</span>
-                        </span>
-                      ) : (
-                        <span className="text-base-content/50">{t("risk.notAvailable")}</span>
-                      )}
+                      <OverallRiskBadge risk={row.overallRisk} />
                     </td>
                     <td>
                       {row.tags.length > 0 ? (

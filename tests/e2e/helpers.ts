@@ -28,17 +28,20 @@ export interface TestUser {
   organizationName: string;
 }
 
-/** A fresh user in a fresh customer organisation, so tests that change settings never meet. */
-export async function createUser(opts: { accessLevel?: number; isAdmin?: boolean; language?: "en" | "no" } = {}): Promise<TestUser> {
+/** A fresh user in a fresh customer organisation, so tests that change settings never meet (or in the given one). */
+export async function createUser(opts: { accessLevel?: number; isAdmin?: boolean; language?: "en" | "no"; organizationId?: number } = {}): Promise<TestUser> {
   const email = uniqueEmail("user");
   const password = "Test-pass-1";
   const organizationName = `E2E Org ${randomBytes(3).toString("hex")}`;
   const db = openDb();
   try {
     const now = new Date().toISOString();
-    const org = db
-      .prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id")
-      .get(organizationName, now) as { id: number };
+    const org =
+      opts.organizationId != null
+        ? { id: opts.organizationId }
+        : (db
+            .prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'customer', null, 'NO', ?) returning id")
+            .get(organizationName, now) as { id: number });
     const user = db
       .prepare(
         "insert into users (email, password_hash, language, is_admin, organization_id, access_level, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",

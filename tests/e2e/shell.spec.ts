@@ -129,7 +129,7 @@ test.describe("navigation by access level", () => {
     await page.goto("/overview");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Expand navigation" }).click();
-    await expect(page.getByRole("link", { name: "My suppliers" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "My suppliers" })).toBeVisible();
     await expectAccessible(page);
   });
 

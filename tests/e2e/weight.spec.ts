@@ -231,17 +231,17 @@ test.describe("translations per page", () => {
   test("a navigation loads the next screen's texts before it shows, with no key on screen meanwhile", async ({ page, context }) => {
     await signIn(context, demoUser("analyst@demo.test"));
     const first = await namespacesOf(page, "/overview");
-    expect(first.loaded).not.toContain("en/suppliers");
+    expect(first.loaded).not.toContain("en/creditReports");
     const texts = await watchTexts(page);
     const manifest = readClientManifest() as Record<string, { file: string }>;
-    const suppliersTexts = `/${manifest["locales/en/suppliers.json"].file}`;
-    const chunk = page.waitForRequest((request) => new URL(request.url()).pathname === suppliersTexts);
+    const creditTexts = `/${manifest["locales/en/creditReports.json"].file}`;
+    const chunk = page.waitForRequest((request) => new URL(request.url()).pathname === creditTexts);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await nav.getByRole("button", { name: "Suppliers" }).hover();
-    await nav.getByRole("link", { name: "My suppliers" }).click();
+    await nav.getByRole("link", { name: "Credit reports" }).click();
     await chunk;
-    await expect(page).toHaveURL(/\/suppliers$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My suppliers");
+    await expect(page).toHaveURL(/\/credit_reports$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Credit reports");
     expect((await texts()).filter((text) => KEY.test(text.trim()))).toEqual([]);
   });
 });
