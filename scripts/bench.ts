@@ -7,6 +7,7 @@
  *   BENCH_REQUESTS=500 npm run bench
  *   BENCH_ONLY=suppliers npm run bench   (only the "My suppliers" run with 10 000 connections)
  *   BENCH_ONLY=imports npm run bench     (only the supplier-list analysis: a 10 000-row xlsx and a 100 000-row CSV)
+ *   BENCH_ONLY=overview npm run bench    (only /overview and /dashboard: 10 000 connections, 1 000 000 notifications)
  *   BENCH_ONLY=notifications npm run bench (only the notifications: 1 000 000 across 100 organisations, each following
  *                                         200 suppliers; GET /api/notifications first page and Show more at offset 500,
  *                                         /notifications, the bell's count; BENCH_NOTIFICATIONS to change the number)
@@ -926,7 +927,147 @@ Notifications: ${total.toLocaleString("en-GB")} across 100 organisations followi
   }
 }
 
-if (process.env.BENCH_ONLY === "notifications") {
+/* ---------------- the overview and the dashboard at scale (issue 15) ---------------- */
+
+/**
+ * The landing page and the portfolio dashboard of a customer that follows 10 000 suppliers, in a store with 1 000 000
+ * notifications: the registry grown ×3 (so 10 000 distinct companies), the analyst's organisation following 10 000 of
+ * them with a stored overall risk, due-diligence and priority flags and tags, five audit events per connection, 5 000
+ * tasks sent over ±60 days, 3 000 credit reports over a year, and the notifications over every company and a year.
+ */
+async function runOverviewBench(connections: number, total: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-"));
+  const { token } = await prepare(dataDir, 3);
+  const started = performance.now();
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(path.join(dataDir, "app.db"));
+  sqlite.pragma("journal_mode = WAL");
+  const analyst = sqlite.prepare("select id, organization_id as org from users where email = 'analyst@demo.test'").get() as { id: number; org: number };
+  const now = new Date();
+  const iso = now.toISOString();
+  const dayIso = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString();
+  const companies = sqlite.prepare("select id, org_number, legal_name, country_code from companies order by id").all() as Array<{
+    id: number;
+    org_number: string;
+    legal_name: string;
+    country_code: string;
+  }>;
+  const tagIds = (sqlite.prepare("select id from organization_tags where organization_id = ? order by id").all(analyst.org) as Array<{ id: number }>).map(
+    (t) => t.id,
+  );
+  const write = sqlite.transaction(() => {
+    const followed = new Set(
+      (
+        sqlite
+          .prepare(
+            "select o.org_number from organization_connections c join organizations o on o.id = c.child_organization_id where c.parent_organization_id = ? and c.is_deleted = 0",
+          )
+          .all(analyst.org) as Array<{ org_number: string | null }>
+      ).map((r) => r.org_number),
+    );
+    const findSupplier = sqlite.prepare("select id from organizations where org_number = ? and kind = 'supplier'");
+    const addSupplier = sqlite.prepare(
+      "insert into organizations (name, kind, org_number, country_code, created_at) values (?, 'supplier', ?, ?, ?) returning id",
+    );
+    const follow = sqlite.prepare(
+      `insert into organization_connections (parent_organization_id, child_organization_id, is_priority, is_due_diligence, created_at, updated_at,
+         overall_risk, overall_risk_band, overall_risk_reasons, overall_risk_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    );
+    const tag = sqlite.prepare("insert into organization_connection_tags (connection_id, tag_id, created_at) values (?, ?, ?)");
+    const event = sqlite.prepare(
+      "insert into connection_events (connection_id, organization_id, user_id, action, detail, created_at) values (?, ?, ?, ?, ?, ?)",
+    );
+    const compliance = sqlite.prepare(
+      "insert into compliance_tasks (organization_id, supplier_organization_id, template_id, title, due_date, created_at, updated_at) values (?, ?, null, ?, ?, ?, ?) returning id",
+    );
+    const supplierTask = sqlite.prepare(
+      `insert into supplier_tasks (organization_id, supplier_organization_id, kind, compliance_task_id, title, due_date, status, sent_at, updated_at)
+       values (?, ?, 'task', ?, ?, ?, ?, ?, ?)`,
+    );
+    const statuses = ["sent", "opened", "draft", "submitted", "accepted", "returned"];
+    let made = followed.size;
+    for (let i = 0; made < connections && i < companies.length; i++) {
+      const c = companies[i];
+      if (followed.has(c.org_number)) continue;
+      const child =
+        (findSupplier.get(c.org_number) as { id: number } | undefined)?.id ??
+        (addSupplier.get(c.legal_name, c.org_number, c.country_code, iso) as { id: number }).id;
+      const risk = i % 13 === 0 ? null : (i * 37) % 101;
+      const band = risk === null ? null : risk <= 33 ? "green" : risk <= 66 ? "yellow" : "red";
+      const reasons = risk === null ? null : JSON.stringify([{ kind: "line", key: ["credit", "reputation", "legal"][i % 3], value: risk }]);
+      const connection = (
+        follow.get(analyst.org, child, i % 7 === 0 ? 1 : 0, i % 9 === 0 ? 1 : 0, dayIso(-(i % 365)), iso, risk, band, reasons, iso) as { id: number }
+      ).id;
+      if (i % 5 !== 0) tag.run(connection, tagIds[i % tagIds.length], iso);
+      for (let e = 0; e < 5; e++)
+        event.run(
+          connection,
+          analyst.org,
+          analyst.id,
+          ["created", "tag_added", "comment_added", "is_priority", "file_attached"][e],
+          "{}",
+          dayIso(-((i * 5 + e) % 365)),
+        );
+      if (made % 2 === 0 && made < 10_000) {
+        const due = dayIso(((made * 7) % 121) - 60).slice(0, 10);
+        const ct = (compliance.get(analyst.org, child, `Bench task ${made}`, due, iso, iso) as { id: number }).id;
+        supplierTask.run(analyst.org, child, ct, `Bench task ${made}`, due, statuses[made % statuses.length], iso, iso);
+      }
+      made++;
+    }
+    const report = sqlite.prepare(
+      `insert into credit_reports (organization_id, user_id, company_name, reg_no, country_code, language, provider, provider_id, file_name, storage_key,
+         file_size, price_nok, idempotency_key, created_at) values (?, ?, ?, ?, 'NO', 'EN', 'local', ?, 'r.pdf', ?, 1, 80, ?, ?)`,
+    );
+    for (let r = 0; r < 3000; r++)
+      report.run(analyst.org, analyst.id, `Bench ${r}`, "923609016", "923609016", `bench-${r}`, `bench-${r}`, dayIso(-((r * 11) % 365)));
+    const insert = sqlite.prepare(
+      `insert into risk_notifications (company_id, type, date, created_at, risk_score, relevance_score, title, title_no, source, url, kind, dedupe_key)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 'Bench', 'https://bench.example.test/n', 'board_change', ?)`,
+    );
+    for (let i = 0; i < total; i++) {
+      const company = companies[(i * 7919) % companies.length];
+      insert.run(
+        company.id,
+        i % 3 === 0 ? "search" : "announcement",
+        dayIso(-((i * 31) % 365)).slice(0, 10),
+        iso,
+        (i * 37) % 101,
+        (i * 53) % 101,
+        `Bench event ${i} about ${company.legal_name}`,
+        `Benkhendelse ${i} om ${company.legal_name}`,
+        `bench:${i}`,
+      );
+    }
+  });
+  write();
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  sqlite.exec("analyze");
+  const followedCount = (
+    sqlite.prepare("select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0").get(analyst.org) as { n: number }
+  ).n;
+  sqlite.close();
+  console.log(
+    `  (${followedCount.toLocaleString("en-GB")} connections, ${total.toLocaleString("en-GB")} notifications written in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  const server = await startServer(dataDir);
+  try {
+    console.log(
+      `\nOverview with ${followedCount.toLocaleString("en-GB")} connections and ${total.toLocaleString("en-GB")} notifications; ${REQUESTS} sequential requests each`,
+    );
+    const auth = { Cookie: `token=${token}` };
+    await measure("GET /overview (document)", "/overview", auth);
+    await measure("GET /overview (data request)", "/overview?_data=routes%2F_app.overview", auth);
+  } finally {
+    server.kill("SIGTERM");
+    if (process.env.BENCH_KEEP) console.log(`  (kept ${dataDir})`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === "overview") {
+  await runOverviewBench(Number(process.env.BENCH_CONNECTIONS ?? 10_000), Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
+} else if (process.env.BENCH_ONLY === "notifications") {
   await runNotificationsBench(Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
 } else if (process.env.BENCH_ONLY === "lei" && process.env.BENCH_LEI_DB && fs.existsSync(process.env.BENCH_LEI_DB)) {
   // An already imported store (kept by an earlier run with BENCH_LEI_DB): only the autocomplete timings.

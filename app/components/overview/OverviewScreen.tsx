@@ -325,12 +325,12 @@ function OwnWork({ items, summary }: { items: SerializeFrom<CustomerOverview>["o
   const { t } = useTranslation(OVERVIEW_NAMESPACES);
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-4">
-      <p className="mb-2 text-sm text-base-content/70">
+      <RespondentList items={items} headingId="overview-own-work" title={t("overview:ownWork.title")} showKind />
+      <p className="-mt-6 mb-2 text-sm text-base-content/70">
         {t("overview:ownWork.hint")} {summary}
       </p>
-      <RespondentList items={items} headingId="overview-own-work" title={t("overview:ownWork.title")} showKind />
       {/* The respondent pages ship no script (decision 033): plain links, a new document. */}
-      <nav aria-label={t("overview:ownWork.all")} className="-mt-4 flex flex-wrap gap-x-4 text-sm">
+      <nav aria-label={t("overview:ownWork.all")} className="flex flex-wrap gap-x-4 text-sm">
         <a href="/tasks/overview" className="link">
           {t("overview:ownWork.all")}
         </a>

@@ -151,7 +151,13 @@ export function TopBar({
           <Link
             to={withParam(location.search, "panel", "notifications")}
             className="btn btn-ghost btn-sm btn-square relative"
-            aria-label={unreadNotifications ? t("topBar.notificationsUnread", { count: unreadNotifications }) : t("topBar.notifications")}
+            aria-label={
+              !unreadNotifications
+                ? t("topBar.notifications")
+                : unreadNotifications > 99
+                  ? t("topBar.notificationsUnreadMany")
+                  : t("topBar.notificationsUnread", { count: unreadNotifications })
+            }
             title={t("topBar.notifications")}
             preventScrollReset
             onClick={(event) => {
