@@ -107,9 +107,10 @@ function markedBy(eb: ExpressionBuilder<DB, "risk_notifications">, mark: "read" 
 }
 
 /**
- * An organisation following at least this many companies sees a large share of all notifications: its newest ones are
- * found fastest by walking the date index from today backwards (the first rows mostly match), while for a short list one
- * index range per followed company is cheaper. Only the choice of index differs; the rows are the same.
+ * An organisation following at least this many companies sees a large share of all notifications: its newest ones (a page,
+ * a capped count) are found fastest by walking the date index from today backwards, asking of each row whether its company
+ * is followed (the first rows mostly are), while for a short list one index range per followed company is cheaper. A full
+ * count stays on the per-company plan. Only the plan differs; the rows are the same (tests/notification-density.test.ts).
  */
 export const DENSE_FOLLOWING = 1000;
 
@@ -132,12 +133,15 @@ async function followsDensely(organizationId: number): Promise<boolean> {
 
 function visible(viewer: NotificationViewer, filters: NotificationFilters, today: Date, byDate = false) {
   return (query: Query): Query => {
-    // `+column` keeps SQLite from using the (company, date, …) index for the membership test, so it walks the date index.
-    const company = byDate ? sql<number>`+risk_notifications.company_id` : sql.ref<number>("risk_notifications.company_id");
-    let q = query
-      .where(company, "in", (eb: ExpressionBuilder<DB, "risk_notifications">) =>
-        followedCompanies(eb, viewer.organizationId, { supplier: filters.supplier, tagId: filters.tagId }),
-      )
+    const narrow = { supplier: filters.supplier, tagId: filters.tagId };
+    // Walking the date index, each row asks whether its company is followed (three index lookups) instead of first
+    // building the list of every followed company; otherwise the list drives one index range per company.
+    let q = byDate
+      ? query.where((eb) => eb.exists(followedCompanies(eb, viewer.organizationId, narrow).whereRef("c.id", "=", "risk_notifications.company_id")))
+      : query.where("risk_notifications.company_id", "in", (eb: ExpressionBuilder<DB, "risk_notifications">) =>
+          followedCompanies(eb, viewer.organizationId, narrow),
+        );
+    q = q
       .where((eb) => ownOrShared(eb, viewer.organizationId))
       .where("risk_notifications.risk_score", ">=", filters.minRiskScore ?? DEFAULT_MIN_RISK_SCORE_PANEL)
       .where("risk_notifications.date", ">=", lookbackStart(filters.lookbackDays ?? DEFAULT_LOOKBACK_DAYS, today));
@@ -259,11 +263,12 @@ function readRows(viewer: NotificationViewer, ids: number[]) {
 /** How many match (for the page's paging and the bell); with `cap`, counting stops there (the answer is at most `cap`). */
 export async function countNotifications(viewer: NotificationViewer, filters: NotificationFilters, today: Date = new Date(), cap?: number): Promise<number> {
   if (cap !== undefined) {
+    const byDate = !filters.supplier && (await followsDensely(viewer.organizationId));
     const row = await db()
       .selectFrom((eb) =>
         eb
           .selectFrom("risk_notifications")
-          .$call(visible(viewer, filters, today))
+          .$call(visible(viewer, filters, today, byDate))
           .select("risk_notifications.id")
           .limit(cap)
           .as("some"),
