@@ -135,7 +135,7 @@ function Figures({ data }: { data: SerializeFrom<CustomerOverview> }) {
     },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("title")}>
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("figures.label")}>
       {figures.map((f) => (
         <li key={f.key}>
           <Link to={f.href} className="flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-4 hover:bg-base-200">
