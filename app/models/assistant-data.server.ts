@@ -22,9 +22,9 @@ import { getConnection } from "./connections.server";
 import { countNotifications, listNotifications } from "./notification-list.server";
 import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "./notifications.server";
 import { announcements as registryAnnouncements, board, country, financialStatements, findCompany, searchCompanies, type CompanyRow } from "./registry.server";
-import { financialRisk, isCeo, isChairman, legalRisk, operationalRisk, reputationRisk } from "./risk";
+import { isCeo, isChairman } from "./risk";
+import { riskOverviewLines, type OverallRiskReason } from "./overall-risk";
 import { exportSuppliers, normaliseSearch, supplierNameSortKey, type SupplierRow } from "./supplier-list.server";
-import type { OverallRiskReason } from "./overall-risk";
 import { tasksForSupplier } from "./tasks.server";
 
 /**
@@ -88,13 +88,17 @@ export async function riskOverview(
     notificationsForCompany({ orgNumber: company.org_number, minRiskScore: DEFAULT_MIN_RISK_SCORE, viewer }),
   ]);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const rules = news.map((a) => ({ date: a.date, risk: a.risk, risk_scores: a.risk_scores }));
+  // The supplier screen's lines (riskOverviewLines, decision 036); the assistant gives the five registry lines.
+  const lines = riskOverviewLines(
+    { statements, countryRiskScore: geography?.risk_score, notifications: notifications ?? [], announcements: news, surveys: [] },
+    today,
+  );
   const scores = {
-    credit: round(financialRisk(statements)?.finalScore ?? null),
-    geography: round(geography?.risk_score ?? null),
-    reputation: round(reputationRisk(notifications ?? [])),
-    operational: round(operationalRisk(rules, today)),
-    legal: round(legalRisk(rules, today)),
+    credit: round(lines.credit),
+    geography: round(lines.geography),
+    reputation: round(lines.reputation),
+    operational: round(lines.operational),
+    legal: round(lines.legal),
   };
   const known = Object.values(scores).filter((v): v is number => v != null);
   return { ...scores, highest: known.length ? Math.max(...known) : null };
