@@ -22,8 +22,9 @@ import { getConnection } from "./connections.server";
 import { countNotifications, listNotifications } from "./notification-list.server";
 import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "./notifications.server";
 import { announcements as registryAnnouncements, board, country, financialStatements, findCompany, searchCompanies, type CompanyRow } from "./registry.server";
-import { financialRisk, isCeo, isChairman, legalRisk, operationalRisk, reputationRisk } from "./risk";
-import { exportSuppliers, normaliseSearch, type SupplierRow } from "./supplier-list.server";
+import { isCeo, isChairman } from "./risk";
+import { riskOverviewLines, type OverallRiskReason } from "./overall-risk";
+import { exportSuppliers, normaliseSearch, supplierNameSortKey, type SupplierRow } from "./supplier-list.server";
 import { tasksForSupplier } from "./tasks.server";
 
 /**
@@ -36,7 +37,9 @@ import { tasksForSupplier } from "./tasks.server";
  * Results are plain, compact JSON values: the local assistant words them, the tools hand them to the model as they are.
  */
 
-function brief(row: SupplierRow): SupplierBrief {
+function brief(
+  row: Pick<SupplierRow, "name" | "orgNumber" | "country" | "isPriority" | "isDueDiligence" | "supplierOrganizationId"> & { tags: Array<{ title: string }> },
+): SupplierBrief {
   return {
     name: row.name,
     orgNumber: row.orgNumber,
@@ -85,46 +88,105 @@ export async function riskOverview(
     notificationsForCompany({ orgNumber: company.org_number, minRiskScore: DEFAULT_MIN_RISK_SCORE, viewer }),
   ]);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const rules = news.map((a) => ({ date: a.date, risk: a.risk, risk_scores: a.risk_scores }));
+  // The supplier screen's lines (riskOverviewLines, decision 036); the assistant gives the five registry lines.
+  const lines = riskOverviewLines(
+    { statements, countryRiskScore: geography?.risk_score, notifications: notifications ?? [], announcements: news, surveys: [] },
+    today,
+  );
   const scores = {
-    credit: round(financialRisk(statements)?.finalScore ?? null),
-    geography: round(geography?.risk_score ?? null),
-    reputation: round(reputationRisk(notifications ?? [])),
-    operational: round(operationalRisk(rules, today)),
-    legal: round(legalRisk(rules, today)),
+    credit: round(lines.credit),
+    geography: round(lines.geography),
+    reputation: round(lines.reputation),
+    operational: round(lines.operational),
+    legal: round(lines.legal),
   };
   const known = Object.values(scores).filter((v): v is number => v != null);
   return { ...scores, highest: known.length ? Math.max(...known) : null };
 }
 
-/** The organisation's followed suppliers by their highest risk score, highest first (ties by name). */
+/**
+ * The organisation's followed suppliers by their stored overall risk (decision 036), highest first, not yet computed last,
+ * ties by name: one query on the index (parent_organization_id, is_deleted, overall_risk), with the total, the country's
+ * name and the tags of the rows shown; nothing is computed per supplier.
+ */
 export async function highestRiskSuppliers(
   viewer: AssistantViewer,
-  input: { limit?: number; filters?: SupplierFilters; now?: Date } = {},
+  input: { limit?: number; filters?: SupplierFilters } = {},
 ): Promise<{ total: number; suppliers: RiskyRow[] }> {
-  const rows = (await followedSuppliers(viewer, input.filters)).filter((r) => r.orgNumber);
-  const companies = await companiesByNumber(rows.map((r) => r.orgNumber!));
-  const scored: RiskyRow[] = [];
-  for (const row of rows) {
-    const company = companies.get(row.orgNumber!);
-    if (!company) continue;
-    scored.push({ ...brief(row), risk: await riskOverview(viewer, company, input.now) });
+  const filters = input.filters ?? {};
+  const organizationId = viewer.organizationId;
+  const countryName = viewer.language === "no" ? ("countries.name_no" as const) : ("countries.name_en" as const);
+  let query = db()
+    .selectFrom("organization_connections as c")
+    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
+    .leftJoin("countries", (join) => join.on((eb) => eb("countries.iso2", "=", eb.fn<string>("upper", ["o.country_code"]))))
+    .where("c.parent_organization_id", "=", organizationId)
+    .where("c.is_deleted", "=", 0);
+  if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
+  if (filters.dueDiligence != null) query = query.where("c.is_due_diligence", "=", filters.dueDiligence ? 1 : 0);
+  if (filters.countryCode) query = query.where(sql<string>`upper(o.country_code)`, "=", filters.countryCode.toUpperCase());
+  if (filters.tagId != null) {
+    const tagId = filters.tagId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("organization_connection_tags as ct")
+          .select(sql.lit(1).as("one"))
+          .whereRef("ct.connection_id", "=", "c.id")
+          .where("ct.tag_id", "=", tagId),
+      ),
+    );
   }
-  scored.sort((a, b) => (b.risk.highest ?? -1) - (a.risk.highest ?? -1) || a.name.localeCompare(b.name, "nb"));
-  return { total: scored.length, suppliers: scored.slice(0, input.limit ?? 5) };
+  const rows = await query
+    .select([
+      "o.id as supplierOrganizationId",
+      "o.name",
+      "o.org_number as orgNumber",
+      "o.country_code as countryCode",
+      `${countryName} as countryName`,
+      "c.is_priority",
+      "c.is_due_diligence",
+      "c.overall_risk",
+      "c.overall_risk_band",
+      "c.overall_risk_reasons",
+      sql<number>`count(*) over ()`.as("total"),
+      // The organisation's own tags on the connection, by title.
+      sql<string>`(select json_group_array(title) from (select t.title from organization_connection_tags ct
+        join organization_tags t on t.id = ct.tag_id
+        where ct.connection_id = c.id and t.organization_id = ${organizationId} order by t.title collate nocase, t.id))`.as("tags"),
+    ])
+    // SQLite sorts NULL lowest: not yet computed comes last in a descending order.
+    .orderBy("c.overall_risk", "desc")
+    .orderBy(supplierNameSortKey(sql.ref("o.name")))
+    .orderBy("c.id")
+    .limit(input.limit ?? 5)
+    .execute();
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    suppliers: rows.map((r) => ({
+      ...brief({
+        name: r.name,
+        orgNumber: r.orgNumber,
+        country: { code: r.countryCode.toUpperCase(), name: r.countryName ?? null },
+        isPriority: r.is_priority === 1,
+        isDueDiligence: r.is_due_diligence === 1,
+        tags: jsonArray<string>(r.tags).map((title) => ({ title })),
+        supplierOrganizationId: r.supplierOrganizationId,
+      }),
+      risk: { overall: r.overall_risk, band: r.overall_risk_band, reasons: jsonArray<OverallRiskReason>(r.overall_risk_reasons) },
+    })),
+  };
 }
 
-async function companiesByNumber(orgNumbers: string[]) {
-  const out = new Map<string, Pick<CompanyRow, "id" | "org_number" | "country_code">>();
-  for (let i = 0; i < orgNumbers.length; i += 500) {
-    const rows = await db()
-      .selectFrom("companies")
-      .select(["id", "org_number", "country_code"])
-      .where("org_number", "in", orgNumbers.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.org_number, r);
+/** A stored JSON array, or [] when missing or unreadable. */
+function jsonArray<T>(text: string | null): T[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
   }
-  return out;
 }
 
 /* ---------------- one supplier ---------------- */

@@ -80,7 +80,7 @@ export const assistantTools: AssistantTool[] = [
   tool({
     name: "list_highest_risk_suppliers",
     description:
-      "The organization's followed suppliers ranked by risk, highest first. Each has the risk overview's five 0–100 scores (credit, geography, reputation, operational, legal) and the highest of them, and a link to its supplier screen.",
+      "The organization's followed suppliers ranked by their stored overall risk, highest first. Each has the overall risk (0–100; the highest of the risk overview's lines — credit, geography, reputation, operational, legal, self-assessment — plus 5 for each further line above 66, raised by bankruptcy, winding-up or an inactive company), its band (green, yellow, red) and the reasons that decided it, and a link to its supplier screen.",
     schema: z.object({ limit: z.number().int().min(1).max(20).optional(), ...filterSchema }).strict(),
     parameters: {
       type: "object",

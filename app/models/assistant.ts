@@ -1,5 +1,7 @@
 import type { ComplianceFlags } from "./compliance";
 import type { FigureField } from "./financials";
+import type { OverallRiskReason } from "./overall-risk";
+import type { RiskBand } from "./risk";
 
 /**
  * The shapes of the assistant's data (issue 13), shared by the data functions (assistant-data.server.ts), the model's
@@ -56,8 +58,17 @@ export interface RiskOverview {
   highest: number | null;
 }
 
+/** A followed supplier's stored overall risk (decision 036), as /suppliers shows it. */
+export interface StoredRisk {
+  /** 0–100; null until computed or when nothing is known. */
+  overall: number | null;
+  band: RiskBand | null;
+  /** What decided it, most decisive first (a line with its value, or a register flag). */
+  reasons: OverallRiskReason[];
+}
+
 export interface RiskyRow extends SupplierBrief {
-  risk: RiskOverview;
+  risk: StoredRisk;
 }
 
 export interface RegistryFacts {
@@ -133,10 +144,7 @@ export interface ChangeItem {
 export interface AssistantData {
   followedSuppliersNamedIn(viewer: AssistantDataViewer, text: string): Promise<SupplierMatch[]>;
   findSupplier(viewer: AssistantDataViewer, term: string): Promise<SupplierMatch[]>;
-  highestRiskSuppliers(
-    viewer: AssistantDataViewer,
-    input?: { limit?: number; filters?: SupplierFilters; now?: Date },
-  ): Promise<{ total: number; suppliers: RiskyRow[] }>;
+  highestRiskSuppliers(viewer: AssistantDataViewer, input?: { limit?: number; filters?: SupplierFilters }): Promise<{ total: number; suppliers: RiskyRow[] }>;
   listFollowedSuppliers(viewer: AssistantDataViewer, filters?: SupplierFilters, limit?: number): Promise<SupplierListAnswer>;
   organizationTags(viewer: AssistantDataViewer): Promise<Array<{ id: number; title: string; suppliers: number }>>;
   recentChanges(

@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { db } from "@server/db";
 import type { DB } from "@server/db-types";
 import type { NotificationOut } from "./notifications.server";
+import { recomputeOverallRisk } from "./overall-risk.server";
+import { REPUTATION_MIN_SCORE } from "./risk";
 import {
   DEFAULT_LOOKBACK_DAYS,
   DEFAULT_MIN_RISK_SCORE_PANEL,
@@ -324,6 +326,10 @@ export async function markRead(viewer: NotificationViewer, ids: number[], read: 
   return allowed.length;
 }
 
+/**
+ * The organisation dismisses notifications (with a reason). Its reputation line no longer counts them, so the stored
+ * overall risk of its connections to those companies is recomputed (decision 036); other organisations' values stay.
+ */
 export async function dismiss(viewer: NotificationViewer, ids: number[], reason: string, at: string): Promise<number> {
   const allowed = await visibleIds(viewer, ids);
   if (allowed.length === 0) return 0;
@@ -332,9 +338,11 @@ export async function dismiss(viewer: NotificationViewer, ids: number[], reason:
     .values(allowed.map((id) => ({ organization_id: viewer.organizationId, notification_id: id, dismissed_by: viewer.userId, reason, dismissed_at: at })))
     .onConflict((oc) => oc.columns(["organization_id", "notification_id"]).doUpdateSet({ reason: (eb) => eb.ref("excluded.reason") }))
     .execute();
+  await recomputeReputationOf(viewer.organizationId, allowed);
   return allowed.length;
 }
 
+/** Undoes a dismissal: the notifications count again, so the stored overall risk is recomputed as for a dismissal. */
 export async function restore(viewer: NotificationViewer, ids: number[]): Promise<number> {
   const allowed = await visibleIds(viewer, ids);
   if (allowed.length === 0) return 0;
@@ -343,5 +351,18 @@ export async function restore(viewer: NotificationViewer, ids: number[]): Promis
     .where("organization_id", "=", viewer.organizationId)
     .where("notification_id", "in", allowed)
     .executeTakeFirst();
+  await recomputeReputationOf(viewer.organizationId, allowed);
   return Number(result.numDeletedRows);
+}
+
+/** Recomputes the organisation's stored overall risk for the companies of these notifications, when the reputation line counts them (risk ≥ 20). */
+async function recomputeReputationOf(organizationId: number, notificationIds: number[]): Promise<void> {
+  const rows = await db()
+    .selectFrom("risk_notifications")
+    .select("company_id")
+    .distinct()
+    .where("id", "in", notificationIds)
+    .where("risk_score", ">=", REPUTATION_MIN_SCORE)
+    .execute();
+  if (rows.length) await recomputeOverallRisk({ organizationId, companyIds: rows.map((r) => r.company_id) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overallRisk, riskOverviewLines } from "./overall-risk";
+import { explainRiskOverview, overallRisk, riskOverviewLines } from "./overall-risk";
 
 describe("overall risk of a supplier (decision 036)", () => {
   it.each([
@@ -101,5 +101,61 @@ describe("the supplier screen's risk overview lines", () => {
   it("has null where the screen shows Not available", () => {
     const lines = riskOverviewLines({ statements: [], countryRiskScore: null, notifications: [], announcements: [], surveys: [] }, now);
     expect(lines).toEqual({ credit: null, geography: null, reputation: 0, operational: 0, legal: 0, selfAssessment: null });
+  });
+
+  it("explains each line with the inputs its rule used, and the values are the lines'", () => {
+    const inputs = {
+      statements: [
+        { financial_year: 2024, financial_risk_score: { finalScore: 70 } },
+        { financial_year: 2025, financial_risk_score: { finalScore: 42 } },
+      ],
+      countryRiskScore: 12,
+      notifications: [
+        { risk_score: 94, date: "2026-05-02" },
+        { risk_score: 30, date: "2026-03-01" },
+        { risk_score: 10, date: "2026-06-01" },
+      ],
+      announcements: [
+        { date: "2026-01-01", risk: 3, type: "Konkursåpning", risk_scores: { operational_risk: 60, legal_risk: 30 } },
+        { date: "2024-06-15", risk: 1, type: "Endring", risk_scores: { operational_risk: 0 } },
+        { date: "2024-06-14", risk: 3, type: "Gammel", risk_scores: { operational_risk: 100, legal_risk: 100 } },
+      ],
+      surveys: [
+        { id: 1, score: 80, submittedAt: "2026-05-01T00:00:00Z" },
+        { id: 2, score: 40, submittedAt: "2026-02-01T00:00:00Z" },
+        { id: 3, score: null, submittedAt: null },
+      ],
+    };
+    const e = explainRiskOverview(inputs, now);
+    expect(e.credit).toEqual({ value: 42, year: 2025 });
+    expect(e.geography).toEqual({ value: 12 });
+    // 2 of 3 count (score ≥ 20); the 10 is left out of the count and of the dates.
+    expect(e.reputation).toEqual({ value: 62, count: 2, highest: 94, oldest: "2026-03-01", newest: "2026-05-02" });
+    // The window starts on 2024-06-15 (whole UTC days): that day counts, the day before does not.
+    expect(e.operational.windowStart).toBe("2024-06-15");
+    expect(e.operational.counted.map((c) => [c.announcement.type, c.score])).toEqual([
+      ["Konkursåpning", 60],
+      ["Endring", 0],
+    ]);
+    expect(e.legal.counted.map((c) => [c.announcement.type, c.score])).toEqual([["Konkursåpning", 30]]);
+    expect(e.selfAssessment.value).toBe(20);
+    expect(e.selfAssessment.survey?.id).toBe(1);
+    const lines = riskOverviewLines(inputs, now);
+    expect(lines).toEqual({
+      credit: e.credit.value,
+      geography: e.geography.value,
+      reputation: e.reputation.value,
+      operational: e.operational.value,
+      legal: e.legal.value,
+      selfAssessment: e.selfAssessment.value,
+    });
+  });
+
+  it("explains an empty screen: nothing counted, no year, no survey", () => {
+    const e = explainRiskOverview({ statements: [{ financial_year: 2025 }], countryRiskScore: null, notifications: [], announcements: [], surveys: [] }, now);
+    expect(e.credit).toEqual({ value: null, year: null });
+    expect(e.reputation).toEqual({ value: 0, count: 0, highest: null, oldest: null, newest: null });
+    expect(e.operational.counted).toEqual([]);
+    expect(e.selfAssessment).toEqual({ value: null, survey: null });
   });
 });

@@ -1,15 +1,16 @@
 import type { FinancialStatement } from "./financials";
 import {
-  financialRisk,
-  legalRisk,
-  operationalRisk,
-  reputationRisk,
+  explainAnnouncementRisk,
+  explainFinancialRisk,
+  explainReputationRisk,
   riskBandColor,
   type Announcement,
+  type AnnouncementRiskExplained,
   type ReputationNotification,
+  type ReputationRiskExplained,
   type RiskBand,
 } from "./risk";
-import { selfAssessmentRisk } from "./supplier-task-list";
+import { explainSelfAssessmentRisk } from "./supplier-task-list";
 
 /**
  * One overall risk per followed supplier (decision 036). Pure, so the stored value
@@ -22,30 +23,64 @@ export type OverallRiskLineKey = (typeof OVERALL_RISK_LINES)[number];
 export type OverallRiskLines = Record<OverallRiskLineKey, number | null>;
 
 /** What the supplier screen's risk overview is computed from (the screen's data and the stored recomputation both have it). */
-export interface RiskOverviewInputs {
+export interface RiskOverviewInputs<S extends SurveyInput = SurveyInput, A extends AnnouncementInput = AnnouncementInput> {
   statements: readonly FinancialStatement[];
   countryRiskScore: number | null | undefined;
-  /** The organisation's notifications about the company (reputation). */
-  notifications: readonly ReputationNotification[];
-  announcements: ReadonlyArray<Pick<Announcement, "date" | "risk" | "risk_scores">>;
+  /** The organisation's notifications about the company (reputation); the date only explains. */
+  notifications: ReadonlyArray<ReputationNotification & { date?: string | null }>;
+  announcements: readonly A[];
   /** This organisation's surveys to the supplier (self-assessment). */
-  surveys: ReadonlyArray<{ score: number | null; submittedAt: string | null }>;
+  surveys: readonly S[];
+}
+
+type SurveyInput = { score: number | null; submittedAt: string | null };
+type AnnouncementInput = Pick<Announcement, "date" | "risk" | "risk_scores" | "type">;
+
+/** Each line's value with the inputs behind it, for the screen's "why" (the same rules, so the value is the line's). */
+export interface RiskOverviewExplanation<S extends SurveyInput = SurveyInput, A extends AnnouncementInput = AnnouncementInput> {
+  credit: { value: number | null; year: number | null };
+  geography: { value: number | null };
+  reputation: { value: number } & Omit<ReputationRiskExplained, "score">;
+  operational: { value: number } & Omit<AnnouncementRiskExplained<A>, "score">;
+  legal: { value: number } & Omit<AnnouncementRiskExplained<A>, "score">;
+  selfAssessment: { value: number | null; survey: (S & { score: number; submittedAt: string }) | null };
 }
 
 /**
  * The supplier screen's risk overview lines (spec 02 §7, §9; decision 034), each 0–100 or null
- * ("Not available"). The single place that turns the screen's inputs into lines; the announcement
- * window is counted in whole UTC days from `now` (announcementWindowStart).
+ * ("Not available"), with the inputs each was computed from. The single place that turns the
+ * screen's inputs into lines; the announcement window is counted in whole UTC days from `now`
+ * (announcementWindowStart).
  */
-export function riskOverviewLines(input: RiskOverviewInputs, now: Date): OverallRiskLines {
-  const announcements = input.announcements.map((a) => ({ date: a.date, risk: a.risk, risk_scores: a.risk_scores }));
+export function explainRiskOverview<S extends SurveyInput, A extends AnnouncementInput>(
+  input: RiskOverviewInputs<S, A>,
+  now: Date,
+): RiskOverviewExplanation<S, A> {
+  const credit = explainFinancialRisk(input.statements);
+  const { score: reputation, ...reputationInputs } = explainReputationRisk(input.notifications);
+  const { score: operational, ...operationalInputs } = explainAnnouncementRisk(input.announcements, now, "operational");
+  const { score: legal, ...legalInputs } = explainAnnouncementRisk(input.announcements, now, "legal");
+  const self = explainSelfAssessmentRisk(input.surveys);
   return {
-    credit: financialRisk(input.statements)?.finalScore ?? null,
-    geography: input.countryRiskScore ?? null,
-    reputation: reputationRisk(input.notifications),
-    operational: operationalRisk(announcements, now),
-    legal: legalRisk(announcements, now),
-    selfAssessment: selfAssessmentRisk(input.surveys),
+    credit: { value: credit.score?.finalScore ?? null, year: credit.score?.finalScore == null ? null : credit.year },
+    geography: { value: input.countryRiskScore ?? null },
+    reputation: { value: reputation, ...reputationInputs },
+    operational: { value: operational, ...operationalInputs },
+    legal: { value: legal, ...legalInputs },
+    selfAssessment: { value: self.risk, survey: self.survey },
+  };
+}
+
+/** The risk overview's lines alone (see {@link explainRiskOverview}). */
+export function riskOverviewLines(input: RiskOverviewInputs, now: Date): OverallRiskLines {
+  const e = explainRiskOverview(input, now);
+  return {
+    credit: e.credit.value,
+    geography: e.geography.value,
+    reputation: e.reputation.value,
+    operational: e.operational.value,
+    legal: e.legal.value,
+    selfAssessment: e.selfAssessment.value,
   };
 }
 

@@ -59,29 +59,58 @@ function peakWeightedScore(scores: readonly number[]): number {
 }
 
 /**
- * Scores of announcements dated inside the window. Announcements without that
- * score are left out rather than counted as 0, which would dilute the mean.
+ * Announcements dated inside the window that carry the score, with that score. Announcements without
+ * it are left out rather than counted as 0, which would dilute the mean.
  */
-function windowScores(announcements: readonly Announcement[], now: Date, pick: (scores: AnnouncementRiskScores) => number | null | undefined): number[] {
+function windowScored<T extends Announcement>(announcements: readonly T[], now: Date, pick: (scores: AnnouncementRiskScores) => number | null | undefined) {
   const start = announcementWindowStart(now).getTime();
-  const out: number[] = [];
+  const out: Array<{ announcement: T; score: number }> = [];
   for (const a of announcements) {
     const at = Date.parse(a.date);
     if (Number.isNaN(at) || at < start) continue;
     const score = a.risk_scores ? pick(a.risk_scores) : undefined;
-    if (typeof score === "number" && Number.isFinite(score)) out.push(score);
+    if (typeof score === "number" && Number.isFinite(score)) out.push({ announcement: a, score });
   }
   return out;
 }
 
+const PICK_ANNOUNCEMENT_SCORE = {
+  operational: (s: AnnouncementRiskScores) => s.operational_risk,
+  legal: (s: AnnouncementRiskScores) => s.legal_risk,
+} as const;
+
+export type AnnouncementRiskKind = keyof typeof PICK_ANNOUNCEMENT_SCORE;
+
+/** An operational or legal risk with its inputs: the first day of the window and the announcements that counted, with their scores. */
+export interface AnnouncementRiskExplained<T> {
+  score: number;
+  /** ISO date (YYYY-MM-DD) of the window's first day. */
+  windowStart: string;
+  counted: Array<{ announcement: T; score: number }>;
+}
+
+/** Operational or legal risk (spec 02 §9) and the announcements of the 2-year window it was computed from. */
+export function explainAnnouncementRisk<T extends Announcement>(
+  announcements: readonly T[],
+  now: Date,
+  kind: AnnouncementRiskKind,
+): AnnouncementRiskExplained<T> {
+  const counted = windowScored(announcements, now, PICK_ANNOUNCEMENT_SCORE[kind]);
+  return {
+    score: peakWeightedScore(counted.map((c) => c.score)),
+    windowStart: announcementWindowStart(now).toISOString().slice(0, 10),
+    counted,
+  };
+}
+
 /** Operational risk from announcements of the last 2 years before `now`. */
 export function operationalRisk(announcements: readonly Announcement[], now: Date): number {
-  return peakWeightedScore(windowScores(announcements, now, (s) => s.operational_risk));
+  return explainAnnouncementRisk(announcements, now, "operational").score;
 }
 
 /** Legal risk from announcements of the last 2 years before `now`. */
 export function legalRisk(announcements: readonly Announcement[], now: Date): number {
-  return peakWeightedScore(windowScores(announcements, now, (s) => s.legal_risk));
+  return explainAnnouncementRisk(announcements, now, "legal").score;
 }
 
 // ── Reputation ──────────────────────────────────────────────────────────────
@@ -97,20 +126,38 @@ const REPUTATION_REST_WEIGHT = 0.4;
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
+/** A reputation risk with its inputs: how many notifications counted (score ≥ 20), the highest, and the dates they span. */
+export interface ReputationRiskExplained {
+  score: number;
+  count: number;
+  highest: number | null;
+  /** Dates (as given) of the oldest and newest counted notification; null when none has a date. */
+  oldest: string | null;
+  newest: string | null;
+}
+
 /**
- * Reputation risk from notifications. Only scores of 20 or more count (the API
+ * Reputation risk from notifications, with its inputs. Only scores of 20 or more count (the API
  * is asked for minRiskScore=20, but the filter is repeated so any list works).
  * More than 5: mean of the 5 highest × 0.6 + mean of the rest × 0.4, so the worst
  * news weighs most; 5 or fewer: a plain mean; none: 0.
  */
+export function explainReputationRisk(notifications: ReadonlyArray<ReputationNotification & { date?: string | null }>): ReputationRiskExplained {
+  const counted = notifications.filter((n) => Number.isFinite(n.risk_score) && n.risk_score >= REPUTATION_MIN_SCORE);
+  const scores = counted.map((n) => n.risk_score).sort((a, b) => b - a);
+  const dates = counted.flatMap((n) => (n.date ? [n.date] : [])).sort();
+  const score =
+    scores.length === 0
+      ? 0
+      : scores.length <= REPUTATION_TOP_COUNT
+        ? mean(scores)
+        : mean(scores.slice(0, REPUTATION_TOP_COUNT)) * REPUTATION_TOP_WEIGHT + mean(scores.slice(REPUTATION_TOP_COUNT)) * REPUTATION_REST_WEIGHT;
+  return { score, count: scores.length, highest: scores[0] ?? null, oldest: dates[0] ?? null, newest: dates.at(-1) ?? null };
+}
+
+/** Reputation risk from notifications (see {@link explainReputationRisk}). */
 export function reputationRisk(notifications: readonly ReputationNotification[]): number {
-  const scores = notifications
-    .map((n) => n.risk_score)
-    .filter((s) => Number.isFinite(s) && s >= REPUTATION_MIN_SCORE)
-    .sort((a, b) => b - a);
-  if (scores.length === 0) return 0;
-  if (scores.length <= REPUTATION_TOP_COUNT) return mean(scores);
-  return mean(scores.slice(0, REPUTATION_TOP_COUNT)) * REPUTATION_TOP_WEIGHT + mean(scores.slice(REPUTATION_TOP_COUNT)) * REPUTATION_REST_WEIGHT;
+  return explainReputationRisk(notifications).score;
 }
 
 // ── Colour scales ───────────────────────────────────────────────────────────
@@ -157,10 +204,16 @@ export function casefilePriorityColor(priority: number | null | undefined): Risk
 
 // ── Financial risk ──────────────────────────────────────────────────────────
 
+/** The newest statement's score object and that statement's year (spec 02 §7, §9); both null when it has no score. */
+export function explainFinancialRisk(statements: readonly FinancialStatement[]): { score: FinancialRiskScore | null; year: number | null } {
+  const [newest] = statementsNewestFirst(statements);
+  const score = newest?.financial_risk_score ?? null;
+  return { score, year: score ? newest.financial_year : null };
+}
+
 /** The newest statement's score object (spec 02 §7, §9); null when it has none. */
 export function financialRisk(statements: readonly FinancialStatement[]): FinancialRiskScore | null {
-  const [newest] = statementsNewestFirst(statements);
-  return newest?.financial_risk_score ?? null;
+  return explainFinancialRisk(statements).score;
 }
 
 // ── Board and roles ─────────────────────────────────────────────────────────

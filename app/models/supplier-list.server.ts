@@ -88,7 +88,7 @@ function folded(ref: Expression<string> | RawBuilder<string>): RawBuilder<string
 }
 
 /** Norwegian alphabetical order without a collation: Æ, Ø, Å after Z (as '{', '|', '}' are after 'z'), É as E. */
-function nameSortKey(ref: Expression<string> | RawBuilder<string>): RawBuilder<string> {
+export function supplierNameSortKey(ref: Expression<string> | RawBuilder<string>): RawBuilder<string> {
   return sql<string>`replace(replace(replace(replace(${folded(ref)}, 'æ', '{'), 'ø', '|'), 'å', '}'), 'é', 'e')`;
 }
 
@@ -151,7 +151,7 @@ function selectRows(filters: SupplierListFilters) {
       "c.overall_risk",
       "c.overall_risk_band",
     ]);
-  const key = nameSortKey(sql.ref("o.name"));
+  const key = supplierNameSortKey(sql.ref("o.name"));
   switch (sort) {
     case "orgNumber":
       q = q.orderBy(sql`coalesce(o.org_number, '')`, dir).orderBy(key, "asc");

@@ -36,11 +36,18 @@ export const STATUS_ORDER: readonly StatusFilter[] = ["submitted", "overdue", "r
  * higher is riskier. No scored survey → null ("Not available"): an unanswered survey is no evidence either way.
  */
 export function selfAssessmentRisk(scores: ReadonlyArray<{ score: number | null; submittedAt: string | null }>): number | null {
+  return explainSelfAssessmentRisk(scores).risk;
+}
+
+/** The self-assessment risk with its input: the latest submitted survey with a score (null when there is none). */
+export function explainSelfAssessmentRisk<T extends { score: number | null; submittedAt: string | null }>(
+  scores: readonly T[],
+): { risk: number | null; survey: (T & { score: number; submittedAt: string }) | null } {
   const latest = scores
-    .filter((s): s is { score: number; submittedAt: string } => typeof s.score === "number" && Number.isFinite(s.score) && s.submittedAt !== null)
+    .filter((s): s is T & { score: number; submittedAt: string } => typeof s.score === "number" && Number.isFinite(s.score) && s.submittedAt !== null)
     .sort((a, b) => (a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : 0))[0];
-  if (!latest) return null;
-  return 100 - Math.min(100, Math.max(0, Math.round(latest.score)));
+  if (!latest) return { risk: null, survey: null };
+  return { risk: 100 - Math.min(100, Math.max(0, Math.round(latest.score))), survey: latest };
 }
 
 /** A survey's score counts once the answer is submitted (or accepted): a returned survey is a draft again. */

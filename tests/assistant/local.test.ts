@@ -100,9 +100,26 @@ describe("questions it answers, in English and Norwegian", () => {
       expect(linked).toHaveLength(5);
       for (const id of linked) expect(own.has(id)).toBe(true);
       for (const id of linked) expect(answer).toContain(own.get(id)!.name);
-      // Ranked: the bold scores at the start of the rows never rise.
+      // Ranked by the stored overall risk: the bold scores at the start of the rows are the organisation's five highest
+      // stored values, in that order, each row with the supplier it belongs to and its level.
       const scores = [...answer.matchAll(/^\d+\. \*\*(\d+)\*\*/gm)].map((m) => Number(m[1]));
-      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      const stored = await db()
+        .selectFrom("organization_connections")
+        .select(["child_organization_id", "overall_risk", "overall_risk_band"])
+        .where("parent_organization_id", "=", nordvik.organizationId)
+        .where("is_deleted", "=", 0)
+        .where("overall_risk", "is not", null)
+        .orderBy("overall_risk", "desc")
+        .execute();
+      expect(stored.length).toBeGreaterThan(5);
+      expect(scores).toEqual(stored.slice(0, 5).map((r) => r.overall_risk));
+      const byId = new Map(stored.map((r) => [r.child_organization_id, r]));
+      const rows = answer.split("\n").filter((l) => /^\d+\. \*\*/.test(l));
+      linked.forEach((id, i) => {
+        const row = byId.get(id)!;
+        expect(rows[i]).toContain(`**${row.overall_risk}**`);
+        expect(rows[i]).toContain(`— ${t.risk.levels[row.overall_risk_band!]}`);
+      });
       expect(answer).toContain(language === "en" ? `of ${own.size} suppliers` : `av ${own.size} leverandører`);
     });
 

@@ -45,6 +45,61 @@ describe("scoped to the viewer's organisation", () => {
     }
   });
 
+  it("list_highest_risk_suppliers reads the organisation's stored overall risk, never another organisation's", async () => {
+    type Result = {
+      total: number;
+      suppliers: Array<{ name: string; link: string; risk: { overall: number | null; band: string | null; reasons: unknown[] } }>;
+    };
+    const store = (connectionId: number, risk: number, band: "green" | "red", reasons: unknown[]) =>
+      db()
+        .updateTable("organization_connections")
+        .set({ overall_risk: risk, overall_risk_band: band, overall_risk_reasons: JSON.stringify(reasons) })
+        .where("id", "=", connectionId)
+        .execute();
+    const nordvikRows = await connectionsOf(nordvik.organizationId);
+    const kystlysRows = await connectionsOf(kystlys.organizationId);
+    const kystlysBySupplier = new Map(kystlysRows.map((c) => [c.id, c]));
+    // A supplier both organisations follow, and one only Nordvik follows.
+    const shared = nordvikRows.find((c) => kystlysBySupplier.has(c.id))!;
+    const nordvikOnly = nordvikRows.find((c) => !kystlysBySupplier.has(c.id))!;
+    expect(shared).toBeDefined();
+    expect(nordvikOnly).toBeDefined();
+    const bankrupt = [{ kind: "flag", flag: "bankrupt", value: 100 }];
+    const reputation = [{ kind: "line", key: "reputation", value: 99 }];
+    await store(nordvikOnly.connectionId, 100, "red", bankrupt);
+    await store(shared.connectionId, 1, "green", [{ kind: "line", key: "credit", value: 1 }]);
+    await store(kystlysBySupplier.get(shared.id)!.connectionId, 99, "red", reputation);
+
+    const forNordvik = (await tool("list_highest_risk_suppliers").run({ limit: 20 }, nordvik)) as Result;
+    expect(forNordvik.total).toBe(nordvikRows.length);
+    // 100 is the top of the scale: it is among the first (ties by name).
+    expect(forNordvik.suppliers.find((s) => s.name === nordvikOnly.name)).toMatchObject({ risk: { overall: 100, band: "red", reasons: bankrupt } });
+    expect(forNordvik.suppliers.find((s) => s.name === shared.name)?.risk.overall ?? null).not.toBe(99);
+
+    const forKystlys = (await tool("list_highest_risk_suppliers").run({ limit: 20 }, kystlys)) as Result;
+    expect(forKystlys.total).toBe(kystlysRows.length);
+    // Kystlys's own 99 on the shared supplier, not Nordvik's 1; Nordvik's other supplier never shows.
+    expect(forKystlys.suppliers.find((s) => s.name === shared.name)).toMatchObject({ risk: { overall: 99, band: "red", reasons: reputation } });
+    expect(JSON.stringify(forKystlys)).not.toContain(`localId=${nordvikOnly.id}"`);
+    // Every row carries exactly Kystlys's stored values, highest first.
+    const stored = new Map(
+      (
+        await db()
+          .selectFrom("organization_connections")
+          .select(["child_organization_id", "overall_risk", "overall_risk_band"])
+          .where("parent_organization_id", "=", kystlys.organizationId)
+          .where("is_deleted", "=", 0)
+          .execute()
+      ).map((r) => [r.child_organization_id, r]),
+    );
+    for (const row of forKystlys.suppliers) {
+      const [id] = linkedLocalIds(row.link);
+      expect(row.risk).toMatchObject({ overall: stored.get(id)!.overall_risk, band: stored.get(id)!.overall_risk_band });
+    }
+    const scores = forKystlys.suppliers.map((s) => s.risk.overall ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it("get_supplier of a company another organisation follows: registry facts only", async () => {
     const securitas = (await connectionsOf(nordvik.organizationId)).find((c) => c.name === "SECURITAS AS")!;
     expect((await connectionsOf(kystlys.organizationId)).some((c) => c.id === securitas.id)).toBe(false);

@@ -1,12 +1,15 @@
 import { db } from "@server/db";
 import { seedDemoWorld, DEMO_CUSTOMERS } from "@server/seed/demo";
 import type { AssistantViewer } from "@server/providers/llm/types";
+import { recomputeOverallRisk } from "~/models/overall-risk.server";
 
-/** The demo world, seeded once per test file on a fixed day, and its viewers (analysts of two customer organisations). */
+/** The demo world (with its stored overall risks), seeded once per test file on a fixed day, and its viewers (analysts of two customer organisations). */
 export const TODAY = new Date(Date.UTC(2026, 10, 20, 12));
 
 export async function seedWorld(): Promise<void> {
   await seedDemoWorld(db(), { today: TODAY });
+  // The seed queues the recomputation as a job; the tests run it here, on the same day.
+  await recomputeOverallRisk({ now: TODAY });
 }
 
 export async function viewerOf(customer: (typeof DEMO_CUSTOMERS)[number], language: "en" | "no" = "en"): Promise<AssistantViewer> {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { formatThousands } from "~/models/format";
 import type { Language } from "~/i18n";
+import { hitFigure } from "./search-figures";
 
 interface OrganizationHit {
   id: string;
@@ -99,10 +99,10 @@ export function SearchResults({ result, onChoose, listbox }: { result: SearchRes
       {hit.opInc != null ? (
         <span className="shrink-0 text-xs text-base-content/70 sm:text-right">
           <span className="block">
-            {t("operatingIncome")}: {formatThousands(hit.opInc, lng)}
+            {t("operatingIncome")}: {hitFigure(hit.opInc, lng)}
           </span>
           <span className="block">
-            {t("operatingProfit")}: {formatThousands(hit.opProft, lng)}
+            {t("operatingProfit")}: {hitFigure(hit.opProft, lng)}
           </span>
         </span>
       ) : null}

@@ -1,6 +1,6 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/translations";
-import { statementsNewestFirst } from "~/models/financials";
-import { riskBandColor } from "~/models/risk";
+import { explainFinancialRisk, riskBandColor } from "~/models/risk";
 import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { BAND_LABEL_KEY, badgeClass, barClass, displayScore } from "./main-helpers";
 import { Empty, Section } from "./Section";
@@ -13,16 +13,22 @@ const PARTS = ["finalScore", "capitalRisk", "liquidityRisk", "coverageRisk", "pr
  */
 export function CreditRiskScore({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t } = useTranslation("supplier");
-  const [newest] = statementsNewestFirst(data.statements);
-  const score = newest?.financial_risk_score ?? null;
+  // The same rule as the risk overview's credit line: the newest statement's score object and its year.
+  const { score, year } = explainFinancialRisk(data.statements);
   return (
     <Section id="credit-risk" title={t("creditRisk.title")}>
-      {newest && score ? (
+      {score && year !== null ? (
         <>
-          <p className="mb-3 text-xs text-base-content/70">{t("creditRisk.from", { year: newest.financial_year })}</p>
+          <p className="mb-3 text-xs text-base-content/70">{t("creditRisk.from", { year })}</p>
           <ul className="flex flex-col gap-2">
             {PARTS.map((part) => (
-              <RiskScoreRow key={part} label={t(`creditRisk.parts.${part}`)} value={score[part]} strong={part === "finalScore"} />
+              <RiskScoreRow
+                key={part}
+                label={t(`creditRisk.parts.${part}`)}
+                value={score[part]}
+                strong={part === "finalScore"}
+                why={t("why.creditPart", { what: t(`why.parts.${part}`), year })}
+              />
             ))}
           </ul>
         </>
@@ -37,7 +43,18 @@ export function CreditRiskScore({ data }: { data: SupplierScreenData; extra?: st
  * One labelled 0–100 score: a bar in the band's colour, the number, and the
  * band in words (the colour is never the only signal); N/A when missing.
  */
-export function RiskScoreRow({ label, value, strong = false }: { label: string; value: number | null | undefined; strong?: boolean }) {
+export function RiskScoreRow({
+  label,
+  value,
+  strong = false,
+  why,
+}: {
+  label: string;
+  value: number | null | undefined;
+  strong?: boolean;
+  /** The inputs behind the score, in a closed <details> under the row (opens by click or keyboard, with or without JavaScript). */
+  why?: ReactNode;
+}) {
   const { t } = useTranslation("supplier");
   const score = displayScore(value);
   const band = score === null ? null : riskBandColor(score);
@@ -55,6 +72,15 @@ export function RiskScoreRow({ label, value, strong = false }: { label: string; 
       ) : (
         <span className="text-right text-base-content/70">{t("notAvailable")}</span>
       )}
+      {why ? (
+        <details className="col-span-3 -mt-1 text-xs">
+          <summary className="w-fit cursor-pointer text-primary underline-offset-2 hover:underline">
+            {t("why.summary")}
+            <span className="sr-only"> {label}</span>
+          </summary>
+          <div className="mt-1 text-base-content/80">{why}</div>
+        </details>
+      ) : null}
     </li>
   );
 }

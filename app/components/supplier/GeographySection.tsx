@@ -40,6 +40,14 @@ export function GeographySection({ data }: { data: SupplierScreenData; extra?: s
             <>
               <span className="font-medium tabular-nums">{risk}</span>
               <span className={`${badgeClass(riskBand)} badge-sm`}>{t(BAND_LABEL_KEY[riskBand])}</span>
+              {/* The inputs behind the score; a <details> opens by click or keyboard, with or without JavaScript. */}
+              <details className="basis-full text-xs">
+                <summary className="w-fit cursor-pointer text-primary underline-offset-2 hover:underline">
+                  {t("why.summary")}
+                  <span className="sr-only"> {t("geography.riskScore")}</span>
+                </summary>
+                <p className="mt-1 text-base-content/80">{t("why.countryRisk", { value: risk })}</p>
+              </details>
             </>
           ) : (
             <span className="text-base-content/70">{t("notAvailable")}</span>

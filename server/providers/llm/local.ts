@@ -3,7 +3,7 @@ import enAssistant from "../../../locales/en/assistant.json";
 import noAssistant from "../../../locales/no/assistant.json";
 import enPeople from "../../../locales/en/people.json";
 import noPeople from "../../../locales/no/people.json";
-import type { AssistantData, RiskOverview, SupplierFilters, SupplierMatch } from "~/models/assistant";
+import type { AssistantData, RiskOverview, StoredRisk, SupplierFilters, SupplierMatch } from "~/models/assistant";
 import { formatDate, formatThousands } from "~/models/format";
 import { roleLabel } from "~/models/roles";
 import { documentAnswer } from "./local-documents";
@@ -148,9 +148,15 @@ function scoreText(t: T, risk: RiskOverview, language: AssistantViewer["language
   return keys.map((k) => `${t(`scores.${k}`)} ${risk[k] == null ? t("scores.none") : formatThousands(risk[k], language)}`).join(", ");
 }
 
-async function* highestRisk(data: AssistantData, viewer: AssistantViewer, t: T, intent: Extract<Intent, { kind: "highestRisk" }>, now: Date): Blocks {
+/** What decided a stored overall risk: ": reputation 94, legal 70" or ": bankrupt"; nothing when there is no reason. */
+function reasonsText(t: T, risk: StoredRisk, language: AssistantViewer["language"]): string {
+  const parts = risk.reasons.map((r) => (r.kind === "line" ? `${t(`scores.${r.key}`)} ${formatThousands(r.value, language)}` : t(`risk.flags.${r.flag}`)));
+  return parts.length ? `: ${parts.join(", ")}` : "";
+}
+
+async function* highestRisk(data: AssistantData, viewer: AssistantViewer, t: T, intent: Extract<Intent, { kind: "highestRisk" }>): Blocks {
   yield `### ${intent.filterLabel ? t("risk.filtered", { filter: md(intent.filterLabel) }) : t("risk.title")}\n\n${t("risk.lead")}\n\n`;
-  const { total, suppliers } = await data.highestRiskSuppliers(viewer, { limit: 5, filters: intent.filters, now });
+  const { total, suppliers } = await data.highestRiskSuppliers(viewer, { limit: 5, filters: intent.filters });
   if (!suppliers.length) {
     yield `${t("risk.none")}\n`;
     return;
@@ -158,10 +164,11 @@ async function* highestRisk(data: AssistantData, viewer: AssistantViewer, t: T, 
   const rows = suppliers.map(
     (s, i) =>
       `${i + 1}. ${t("risk.row", {
-        highest: s.risk.highest == null ? t("scores.none") : formatThousands(s.risk.highest, viewer.language),
+        overall: s.risk.overall == null ? t("scores.none") : formatThousands(s.risk.overall, viewer.language),
         name: md(s.name),
         link: s.link,
-        scores: scoreText(t, s.risk, viewer.language),
+        level: s.risk.band ? t(`risk.levels.${s.risk.band}`) : t("risk.notComputed"),
+        reasons: reasonsText(t, s.risk, viewer.language),
       })}`,
   );
   yield `${rows.join("\n")}\n\n${t("risk.shown", { shown: suppliers.length, total })}\n`;
@@ -344,7 +351,7 @@ async function* answer(data: AssistantData, viewer: AssistantViewer, question: s
       yield* changes(data, viewer, t, intent.supplier, now);
       return;
     case "highestRisk":
-      yield* highestRisk(data, viewer, t, intent, now);
+      yield* highestRisk(data, viewer, t, intent);
       return;
     case "list":
       yield* supplierList(data, viewer, t, t(`list.${intent.filter}`), intent.filter === "priority" ? { priority: true } : { dueDiligence: true });
