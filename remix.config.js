@@ -11,7 +11,6 @@
  */
 export const scaffoldedScreens = [
   ["overview", "overview"],
-  ["dashboard", "dashboard"],
   ["projects", "projects"],
   ["project", "projects/:id"],
   ["project_tasks", "projects/:id/tasks"],
