@@ -3,6 +3,21 @@ import { z } from "zod";
 import { db } from "@server/db";
 import { complianceFlags } from "./compliance";
 import { NACE_SECTIONS, naceSection, type NaceSection } from "./nace";
+import {
+  DASHBOARD_CHARTS,
+  HISTORY_DAYS,
+  TOP_COUNTRIES,
+  type BandCounts,
+  type BandHistory,
+  type CountryCount,
+  type Dashboard,
+  type DashboardChart,
+  type IndustryCount,
+  type RegimeCounts,
+  type SnapshotBand,
+} from "./dashboard";
+
+export { DASHBOARD_CHARTS, SNAPSHOT_BANDS } from "./dashboard";
 import { osloDate } from "./supplier-task-states";
 
 /**
@@ -13,15 +28,6 @@ import { osloDate } from "./supplier-task-states";
  * read the rows (their rules live in JavaScript, once).
  */
 
-export const SNAPSHOT_BANDS = ["green", "yellow", "red", "unknown"] as const;
-export type SnapshotBand = (typeof SNAPSHOT_BANDS)[number];
-/** The history the band chart shows, in days up to and including today. */
-export const HISTORY_DAYS = 90;
-/** Countries shown one by one; the rest are "Other". */
-export const TOP_COUNTRIES = 15;
-export const DASHBOARD_CHARTS = ["bands", "countries", "industries", "regimes", "due-diligence"] as const;
-export type DashboardChart = (typeof DASHBOARD_CHARTS)[number];
-
 export interface DashboardFilters {
   organizationId: number;
   tagId?: number | null;
@@ -30,52 +36,6 @@ export interface DashboardFilters {
   dueDiligence?: boolean | null;
   language?: "en" | "no";
   now?: Date;
-}
-
-export type BandCounts = Record<SnapshotBand, number>;
-
-export interface BandDay extends BandCounts {
-  day: string;
-}
-
-export interface BandHistory {
-  /** The first day with a snapshot of this organisation (any filter); null when there is none yet. */
-  since: string | null;
-  /** Every day of the window from the later of `since` and 89 days ago up to today; `null` counts where no snapshot was taken. */
-  days: Array<{ day: string; counts: BandCounts | null }>;
-}
-
-export interface CountryCount {
-  /** ISO code, upper case; null for the "Other" row. */
-  code: string | null;
-  name: string | null;
-  /** The countries table's risk score (0–100), null when unknown or for "Other". */
-  riskScore: number | null;
-  count: number;
-}
-
-export interface IndustryCount {
-  /** Null: no registry company or no (valid) industry code. */
-  section: NaceSection | null;
-  count: number;
-}
-
-export interface RegimeCounts {
-  arp: number;
-  transparencyAct: number;
-  csrd: number;
-  /** Suppliers with a registry company (the regimes are judged on its data). */
-  assessed: number;
-}
-
-export interface Dashboard {
-  total: number;
-  today: BandCounts;
-  history: BandHistory;
-  countries: CountryCount[];
-  industries: IndustryCount[];
-  regimes: RegimeCounts;
-  dueDiligence: { count: number; total: number };
 }
 
 const flag = z

@@ -14,7 +14,8 @@ import { parseId, readQuery } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { dashboard, dashboardQuery, followsAnySupplier, isOwnTag, SNAPSHOT_BANDS, type SnapshotBand } from "~/models/dashboard.server";
+import { dashboard, dashboardQuery, followsAnySupplier, isOwnTag } from "~/models/dashboard.server";
+import { SNAPSHOT_BANDS, type SnapshotBand } from "~/models/dashboard";
 import { supplierListTags } from "~/models/supplier-list.server";
 import { formatDate, formatPercent } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
@@ -27,6 +28,8 @@ export const handle = { i18n: ["dashboard"] };
 /** The bands in the order they are stacked and listed: the ones that need attention first. */
 const BAND_ORDER: SnapshotBand[] = ["red", "yellow", "green", "unknown"];
 const BAND_WORD = { green: "low", yellow: "medium", red: "high", unknown: "unknown" } as const satisfies Record<SnapshotBand, string>;
+/** The history table's scroll box: a region named by the table's caption that takes focus, as TableScroll's does (WCAG 2.1.1). */
+const HISTORY_SCROLL = { role: "region", "aria-labelledby": "history-caption", tabIndex: 0 } as const;
 const BAND_BAR = { green: "bg-green-500", yellow: "bg-yellow-400", red: "bg-red-500", unknown: "bg-base-300" } as const;
 
 /**
@@ -100,6 +103,8 @@ export default function DashboardScreen() {
   const taken = history.days.filter((d) => d.counts != null);
   const bandsSpec: ChartSpec = {
     kind: "stacked",
+    xLabel: t("history.day"),
+    language: lng,
     days: history.days.map((d) => d.day),
     layers: BAND_ORDER.map((band) => ({ label: bandLabel(band), color: BAND_FILL[band], values: history.days.map((d) => d.counts?.[band] ?? null) })),
   };
@@ -260,9 +265,15 @@ export default function DashboardScreen() {
         </p>
         {taken.length > 0 ? (
           <DashboardChart spec={bandsSpec} enabled={hydrated} showTable={t("showTable")}>
-            <TableScroll className="max-h-96 rounded-box border border-base-300">
+            {/* Up to 90 rows: the box scrolls (both ways) with its header row pinned, and takes focus so the keyboard can scroll it. */}
+            <div
+              {...HISTORY_SCROLL}
+              className="max-h-96 overflow-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-primary"
+            >
               <table className="table table-sm table-pin-rows">
-                <caption className="sr-only">{t("history.caption")}</caption>
+                <caption id="history-caption" className="sr-only">
+                  {t("history.caption")}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">{t("history.day")}</th>
@@ -292,7 +303,7 @@ export default function DashboardScreen() {
                   ))}
                 </tbody>
               </table>
-            </TableScroll>
+            </div>
           </DashboardChart>
         ) : null}
       </Card>
@@ -312,6 +323,7 @@ export default function DashboardScreen() {
               showTable={t("showTable")}
               spec={{
                 kind: "bars",
+                xLabel: t("countries.country"),
                 labels: data.countries.map((c) => c.code ?? "…"),
                 names: data.countries.map(countryName),
                 label: t("suppliersColumn"),
@@ -363,6 +375,7 @@ export default function DashboardScreen() {
               showTable={t("showTable")}
               spec={{
                 kind: "bars",
+                xLabel: t("industries.industry"),
                 labels: data.industries.map((r) => r.section ?? "?"),
                 names: data.industries.map((r) => industryName(r.section)),
                 label: t("suppliersColumn"),
@@ -412,6 +425,7 @@ export default function DashboardScreen() {
           showTable={t("showTable")}
           spec={{
             kind: "bars",
+            xLabel: t("regimes.regime"),
             labels: regimes.map(([key]) => t(`regimes.${key}`)),
             names: regimes.map(([key]) => t(`regimes.${key}`)),
             label: t("suppliersColumn"),

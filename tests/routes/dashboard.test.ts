@@ -7,7 +7,7 @@ import { loader } from "~/routes/_app.dashboard";
 import { loader as csvLoader, action as csvAction } from "~/routes/dashboard[.]csv";
 import { snapshotRisk } from "~/models/risk-snapshots.server";
 import { naceSection } from "~/models/nace";
-import type { Dashboard } from "~/models/dashboard.server";
+import type { Dashboard } from "~/models/dashboard";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, form, get } from "../helpers/requests";
 

@@ -9,6 +9,10 @@ export const BAND_FILL = { red: "#ef4444", yellow: "#facc15", green: "#22c55e", 
 export type ChartSpec =
   | {
       kind: "stacked";
+      /** The legend's name of the x value ("Day"). */
+      xLabel: string;
+      /** The page's language, for the dates on the axis and in the legend. */
+      language: "en" | "no";
       /** Days (YYYY-MM-DD), oldest first. */
       days: string[];
       /** From the bottom of the stack up: each layer's label, colour and count per day (null: no snapshot that day). */
@@ -16,6 +20,8 @@ export type ChartSpec =
     }
   | {
       kind: "bars";
+      /** The legend's name of a category ("Country"). */
+      xLabel: string;
       /** Short axis labels (a country code, a section letter, a regime's short name) and their full names for the legend. */
       labels: string[];
       names: string[];
@@ -57,25 +63,42 @@ export function DashboardChart({ spec, enabled, showTable, children }: { spec: C
 
       if (data.kind === "stacked") {
         const xs = data.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
-        // Cumulative sums, drawn from the top layer down with opaque fills, so each band shows as its own slice.
+        // Cumulative sums drawn as bars from the top layer down, each over the ones below, so each band is its own slice.
         const sums: Array<Array<number | null>> = [];
         data.layers.forEach((layer, i) => sums.push(layer.values.map((v, k) => (v == null ? null : v + (i > 0 ? (sums[i - 1][k] ?? 0) : 0)))));
         const order = data.layers.map((_, i) => i).reverse();
+        const bars = UPlot.paths.bars!({ size: [0.8, 24], gap: 1 });
+        const HALF_DAY = 43_200;
+        const locale = data.language === "no" ? "nb-NO" : "en-GB";
+        const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+        const fullDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
         options = {
           width: width(),
           height: HEIGHT,
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [{ stroke: ink, grid: { show: false }, ticks: { stroke: grid } }, yAxis],
+          scales: {
+            // Half a day of room on either side, so one day alone is a bar and not a point at the edge.
+            x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+            y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          },
+          axes: [
+            {
+              stroke: ink,
+              grid: { show: false },
+              ticks: { stroke: grid },
+              values: (_u, splits) => splits.map((v) => dayMonth.format(new Date(v * 1000))),
+            },
+            yAxis,
+          ],
           series: [
-            { label: "", value: (_u, v) => (v == null ? "—" : new Date(v * 1000).toISOString().slice(0, 10)) },
+            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : fullDate.format(new Date(v * 1000))) },
             ...order.map(
               (i): uPlot.Series => ({
                 label: data.layers[i].label,
                 stroke: data.layers[i].color,
                 fill: data.layers[i].color,
-                width: 1,
-                spanGaps: false,
+                width: 0,
+                paths: bars,
                 points: { show: false },
                 // The legend shows the band's own count, not the running sum.
                 value: (_u, _v, _s, idx) => (idx == null ? "—" : String(data.layers[i].values[idx] ?? "—")),
@@ -102,7 +125,7 @@ export function DashboardChart({ spec, enabled, showTable, children }: { spec: C
             yAxis,
           ],
           series: [
-            { label: "", value: (_u, v) => (v == null ? "—" : (data.names[v] ?? "")) },
+            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : (data.names[v] ?? "")) },
             {
               label: data.label,
               stroke: primary,
@@ -110,6 +133,7 @@ export function DashboardChart({ spec, enabled, showTable, children }: { spec: C
               width: 0,
               paths: UPlot.paths.bars!({ size: [0.7, 48] }),
               points: { show: false },
+              value: (_u, v) => (v == null ? "—" : String(v)),
             },
           ],
         };
