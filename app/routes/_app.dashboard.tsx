@@ -330,9 +330,11 @@ export default function DashboardScreen() {
                 values: data.countries.map((c) => c.count),
               }}
             >
-              <TableScroll className="rounded-box border border-base-300">
+              <TableScroll className="rounded-box border border-base-300" labelledBy="countries-caption">
                 <table className="table table-sm">
-                  <caption className="sr-only">{t("countries.caption")}</caption>
+                  <caption id="countries-caption" className="sr-only">
+                    {t("countries.caption")}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t("countries.country")}</th>
@@ -382,9 +384,11 @@ export default function DashboardScreen() {
                 values: data.industries.map((r) => r.count),
               }}
             >
-              <TableScroll className="rounded-box border border-base-300">
+              <TableScroll className="rounded-box border border-base-300" labelledBy="industries-caption">
                 <table className="table table-sm">
-                  <caption className="sr-only">{t("industries.caption")}</caption>
+                  <caption id="industries-caption" className="sr-only">
+                    {t("industries.caption")}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t("industries.section")}</th>
@@ -432,9 +436,11 @@ export default function DashboardScreen() {
             values: regimes.map(([, count]) => count),
           }}
         >
-          <TableScroll className="rounded-box border border-base-300">
+          <TableScroll className="rounded-box border border-base-300" labelledBy="regimes-caption">
             <table className="table table-sm">
-              <caption className="sr-only">{t("regimes.caption")}</caption>
+              <caption id="regimes-caption" className="sr-only">
+                {t("regimes.caption")}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t("regimes.regime")}</th>
