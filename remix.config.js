@@ -10,7 +10,6 @@
  * @type {Array<[id: string, path: string]>}
  */
 export const scaffoldedScreens = [
-  ["dashboard", "dashboard"],
   ["projects", "projects"],
   ["project", "projects/:id"],
   ["project_tasks", "projects/:id/tasks"],

@@ -17,6 +17,7 @@ import { WRITE_INTELLIGENCE_JOB } from "~/models/intelligence-texts.server";
 import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./jobs/task-reminders.server";
 import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/overall-risk.server";
+import { RISK_SNAPSHOT_JOB, riskSnapshotJob, riskSnapshotSchedule } from "~/models/risk-snapshots.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -37,10 +38,18 @@ export const jobHandlers = {
   [TASK_REMINDERS_JOB]: taskReminders,
   [TASK_RECURRING_JOB]: taskRecurring,
   [RISK_RECOMPUTE_JOB]: riskRecomputeJob,
+  [RISK_SNAPSHOT_JOB]: riskSnapshotJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
-export const jobSchedules = [brregUpdatesSchedule, monitorNewsSchedule, ...notificationMailSchedules, ...taskSchedules, riskRecomputeSchedule];
+export const jobSchedules = [
+  brregUpdatesSchedule,
+  monitorNewsSchedule,
+  ...notificationMailSchedules,
+  ...taskSchedules,
+  riskRecomputeSchedule,
+  riskSnapshotSchedule,
+];
 
 const ABORT_DELAY = 5_000;
 

@@ -16,6 +16,7 @@ import * as m0015 from "./0015_document_texts";
 import * as m0016 from "./0016_tasks_surveys";
 import * as m0021 from "./0021_intelligence_texts";
 import * as m0022 from "./0022_overall_risk";
+import * as m0023 from "./0023_risk_snapshots";
 import * as m0024 from "./0024_overview_indexes";
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   "0016_tasks_surveys": m0016,
   "0021_intelligence_texts": m0021,
   "0022_overall_risk": m0022,
+  "0023_risk_snapshots": m0023,
   "0024_overview_indexes": m0024,
 };

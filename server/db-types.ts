@@ -910,6 +910,22 @@ export interface TaskReminderSettingsTable {
   updated_at: string;
 }
 
+/* ---------- 0023: daily risk snapshots ---------- */
+
+/** Per organisation, Oslo day, tag (0 = all), band and flags: how many active connections (decision 038). */
+export interface RiskSnapshotTable {
+  organization_id: number;
+  /** YYYY-MM-DD, Europe/Oslo. */
+  day: string;
+  /** 0: every connection; else the organisation tag's id. */
+  tag_id: number;
+  /** The stored overall risk's band; 'unknown' when not computed or nothing is known. */
+  band: "green" | "yellow" | "red" | "unknown";
+  is_priority: number;
+  is_due_diligence: number;
+  count: number;
+}
+
 export interface DB {
   organizations: OrganizationTable;
   users: UserTable;
@@ -977,4 +993,5 @@ export interface DB {
   supplier_task_events: SupplierTaskEventTable;
   supplier_task_reminders: SupplierTaskReminderTable;
   task_reminder_settings: TaskReminderSettingsTable;
+  risk_snapshots: RiskSnapshotTable;
 }

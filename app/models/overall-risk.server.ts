@@ -6,6 +6,7 @@ import { overallRisk, riskOverviewLines, type RiskOverviewInputs } from "./overa
 import type { FinancialRiskScore, FinancialStatement } from "./financials";
 import { NOTIFICATIONS_PER_COMPANY_LIMIT } from "./notifications.server";
 import { countedSurveyScore } from "./supplier-task-list";
+import { snapshotRisk } from "./risk-snapshots.server";
 
 export { RISK_RECOMPUTE_JOB };
 
@@ -17,7 +18,24 @@ export async function riskRecomputeJob(ctx: JobContext<unknown>): Promise<void> 
   const payload = ctx.job.payload as { companyIds?: unknown } | null;
   const ids = Array.isArray(payload?.companyIds) ? payload.companyIds.filter((id): id is number => Number.isInteger(id)) : undefined;
   const written = await recomputeOverallRisk({ companyIds: ids });
-  await ctx.finish(async () => ({ written }));
+  // Today's risk snapshot (decision 038) of the organisations whose suppliers it touched, so the dashboard's today is current.
+  const snapshotRows = await snapshotRisk({ organizationIds: ids ? await organizationsFollowing(ids) : undefined });
+  await ctx.finish(async () => ({ written, snapshotRows }));
+}
+
+/** The organisations following a supplier that carries one of these registry companies' numbers. */
+async function organizationsFollowing(companyIds: readonly number[]): Promise<number[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await db()
+    .selectFrom("organization_connections as oc")
+    .innerJoin("organizations as o", "o.id", "oc.child_organization_id")
+    .innerJoin("companies as c", "c.org_number", "o.org_number")
+    .select("oc.parent_organization_id")
+    .distinct()
+    .where("oc.is_deleted", "=", 0)
+    .where("c.id", "in", [...companyIds])
+    .execute();
+  return rows.map((r) => r.parent_organization_id);
 }
 
 /** Connections read and written per round: the reads are set-based per batch, SQLite's variable limit stays far away. */

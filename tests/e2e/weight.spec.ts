@@ -21,6 +21,7 @@ const KB = 1024;
 const BUDGET = { loginJs: 90 * KB, supplierJs: 150 * KB, css: 25 * KB };
 const LOGIN = ["app/routes/login.tsx"];
 const SUPPLIER = ["app/routes/_app.tsx", "app/routes/_app.supplier.tsx"];
+const DASHBOARD = ["app/routes/_app.tsx", "app/routes/_app.dashboard.tsx"];
 
 type Weight = { scripts: string[]; css: string[]; jsBytes: number; cssBytes: number };
 const weigh = routeWeight as (routes: string[]) => Weight;
@@ -30,7 +31,7 @@ test.describe("the page-weight budget (build manifest, brotli as served)", () =>
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "reads the build, once");
 
   test("CSS ≤ 25 KB on every page", () => {
-    for (const routes of [LOGIN, SUPPLIER, ["app/routes/_app.tsx", "app/routes/_app.suppliers.tsx"]]) {
+    for (const routes of [LOGIN, SUPPLIER, ["app/routes/_app.tsx", "app/routes/_app.suppliers.tsx"], DASHBOARD]) {
       expect(weigh(routes).cssBytes, routes.at(-1)).toBeLessThanOrEqual(BUDGET.css);
     }
   });
@@ -59,6 +60,15 @@ test.describe("the page-weight budget (build manifest, brotli as served)", () =>
   test("the sign-in page: JavaScript ≤ 90 KB", () => {
     const w = weigh(LOGIN);
     expect(w.jsBytes, `JavaScript of /login: ${kb(w.jsBytes)} in ${w.scripts.join(", ")}`).toBeLessThanOrEqual(BUDGET.loginJs);
+  });
+
+  test("the dashboard loads uPlot on demand, not with the page, and stays within the supplier screen's budget", () => {
+    const manifest = readClientManifest() as Record<string, { file: string }>;
+    const uplot = Object.entries(manifest).flatMap(([src, chunk]) => (src.includes("uplot") ? [chunk.file] : []));
+    expect(uplot.length).toBeGreaterThan(0);
+    const w = weigh(DASHBOARD);
+    expect(w.scripts.filter((file) => uplot.includes(file))).toEqual([]);
+    expect(w.jsBytes, `JavaScript of /dashboard: ${kb(w.jsBytes)} in ${w.scripts.join(", ")}`).toBeLessThanOrEqual(BUDGET.supplierJs);
   });
 
   test("the supplier screen: JavaScript ≤ 150 KB", () => {
@@ -114,6 +124,7 @@ test.describe("what a browser downloads", () => {
     await measure("/overview", "/overview");
     const supplier = await measure("supplier screen", `/supplier?externalId=${supplierOrgNumber()}`);
     await measure("/suppliers", "/suppliers");
+    await measure("/dashboard", "/dashboard");
     await testInfo.attach("page-weight", { body: rows.join("\n"), contentType: "text/plain" });
     console.log(rows.join("\n"));
     expect(login.js).toBeGreaterThan(0);

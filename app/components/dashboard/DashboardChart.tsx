@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type uPlot from "uplot";
+
+const HEIGHT = 260;
+
+/** The bands' fills (spec 02 §9; the same Tailwind colours as the risk bars of the supplier screen), bottom to top. */
+export const BAND_FILL = { red: "#ef4444", yellow: "#facc15", green: "#22c55e", unknown: "#d1d5db" } as const;
+
+export type ChartSpec =
+  | {
+      kind: "stacked";
+      /** The legend's name of the x value ("Day"). */
+      xLabel: string;
+      /** The page's language, for the dates on the axis and in the legend. */
+      language: "en" | "no";
+      /** Days (YYYY-MM-DD), oldest first. */
+      days: string[];
+      /** From the bottom of the stack up: each layer's label, colour and count per day (null: no snapshot that day). */
+      layers: Array<{ label: string; color: string; values: Array<number | null> }>;
+    }
+  | {
+      kind: "bars";
+      /** The legend's name of a category ("Country"). */
+      xLabel: string;
+      /** Short axis labels (a country code, a section letter, a regime's short name) and their full names for the legend. */
+      labels: string[];
+      names: string[];
+      label: string;
+      values: number[];
+    };
+
+/**
+ * A dashboard chart drawn by uPlot, loaded only in the browser inside the effect (as the supplier screen's StatementChart
+ * does), so uPlot stays out of the page's initial scripts and the server never touches `window`. The figures are always
+ * in `children`, a real table: open below the chart until the chart is drawn (and for good without JavaScript), then
+ * folded into a "Show as table" disclosure that any user can open.
+ */
+export function DashboardChart({ spec, enabled, showTable, children }: { spec: ChartSpec; enabled: boolean; showTable: string; children: ReactNode }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const [ready, setReady] = useState(false);
+  const signature = JSON.stringify(spec);
+
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!enabled || !el) return;
+    const data: ChartSpec = JSON.parse(signature);
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+
+    (async () => {
+      const [{ default: UPlot }] = await Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]);
+      if (cancelled) return;
+      const style = getComputedStyle(el);
+      const ink = style.getPropertyValue("--color-base-content").trim() || "#1f2937";
+      const grid = style.getPropertyValue("--color-base-300").trim() || "#e5e7eb";
+      const primary = style.getPropertyValue("--color-primary").trim() || "#15803d";
+      const width = () => Math.max(el.clientWidth, 200);
+      const yAxis: uPlot.Axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 40 };
+      let options: uPlot.Options;
+      let series: uPlot.AlignedData;
+
+      if (data.kind === "stacked") {
+        const xs = data.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+        // Cumulative sums drawn as bars from the top layer down, each over the ones below, so each band is its own slice.
+        const sums: Array<Array<number | null>> = [];
+        data.layers.forEach((layer, i) => sums.push(layer.values.map((v, k) => (v == null ? null : v + (i > 0 ? (sums[i - 1][k] ?? 0) : 0)))));
+        const order = data.layers.map((_, i) => i).reverse();
+        const bars = UPlot.paths.bars!({ size: [0.8, 24], gap: 1 });
+        const HALF_DAY = 43_200;
+        const locale = data.language === "no" ? "nb-NO" : "en-GB";
+        const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+        const fullDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+        options = {
+          width: width(),
+          height: HEIGHT,
+          cursor: { drag: { x: false, y: false } },
+          scales: {
+            // Half a day of room on either side, so one day alone is a bar and not a point at the edge.
+            x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+            y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          },
+          axes: [
+            {
+              stroke: ink,
+              grid: { show: false },
+              ticks: { stroke: grid },
+              values: (_u, splits) => splits.map((v) => dayMonth.format(new Date(v * 1000))),
+            },
+            yAxis,
+          ],
+          series: [
+            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : fullDate.format(new Date(v * 1000))) },
+            ...order.map(
+              (i): uPlot.Series => ({
+                label: data.layers[i].label,
+                stroke: data.layers[i].color,
+                fill: data.layers[i].color,
+                width: 0,
+                paths: bars,
+                points: { show: false },
+                // The legend shows the band's own count, not the running sum.
+                value: (_u, _v, _s, idx) => (idx == null ? "—" : String(data.layers[i].values[idx] ?? "—")),
+              }),
+            ),
+          ],
+        };
+        series = [xs, ...order.map((i) => sums[i])] as uPlot.AlignedData;
+      } else {
+        const xs = data.labels.map((_, i) => i);
+        options = {
+          width: width(),
+          height: HEIGHT,
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          axes: [
+            {
+              stroke: ink,
+              grid: { show: false },
+              ticks: { stroke: grid },
+              splits: () => xs,
+              values: (_u, splits) => splits.map((i) => data.labels[i] ?? ""),
+            },
+            yAxis,
+          ],
+          series: [
+            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : (data.names[v] ?? "")) },
+            {
+              label: data.label,
+              stroke: primary,
+              fill: primary,
+              width: 0,
+              paths: UPlot.paths.bars!({ size: [0.7, 48] }),
+              points: { show: false },
+              value: (_u, v) => (v == null ? "—" : String(v)),
+            },
+          ],
+        };
+        series = [xs, data.values];
+      }
+      chart = new UPlot(options, series, el);
+      setReady(true);
+      observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: HEIGHT }));
+      observer.observe(el);
+    })().catch(() => {
+      // The table stays open: nothing is lost without the chart.
+    });
+
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+      setReady(false);
+    };
+  }, [enabled, signature]);
+
+  // Once the chart is drawn, the table folds away (still one click or key press from anyone).
+  useEffect(() => {
+    if (ready && detailsRef.current) detailsRef.current.open = false;
+  }, [ready]);
+
+  return (
+    <div>
+      <div ref={containerRef} aria-hidden="true" data-chart-ready={ready || undefined} className="w-full min-w-0" />
+      <details ref={detailsRef} open className="mt-2">
+        <summary className="cursor-pointer text-sm link link-hover w-fit">{showTable}</summary>
+        <div className="mt-2">{children}</div>
+      </details>
+    </div>
+  );
+}
