@@ -18,6 +18,7 @@ import * as m0021 from "./0021_intelligence_texts";
 import * as m0022 from "./0022_overall_risk";
 import * as m0023 from "./0023_risk_snapshots";
 import * as m0024 from "./0024_overview_indexes";
+import * as m0025 from "./0025_connection_facts";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0022_overall_risk": m0022,
   "0023_risk_snapshots": m0023,
   "0024_overview_indexes": m0024,
+  "0025_connection_facts": m0025,
 };

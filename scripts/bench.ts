@@ -971,7 +971,8 @@ async function runOverviewBench(connections: number, total: number) {
     );
     const follow = sqlite.prepare(
       `insert into organization_connections (parent_organization_id, child_organization_id, is_priority, is_due_diligence, created_at, updated_at,
-         overall_risk, overall_risk_band, overall_risk_reasons, overall_risk_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+         overall_risk, overall_risk_band, overall_risk_reasons, overall_risk_at, nace_section, compliance_flags)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
     );
     const tag = sqlite.prepare("insert into organization_connection_tags (connection_id, tag_id, created_at) values (?, ?, ?)");
     const event = sqlite.prepare(
@@ -996,7 +997,20 @@ async function runOverviewBench(connections: number, total: number) {
       const band = risk === null ? null : risk <= 33 ? "green" : risk <= 66 ? "yellow" : "red";
       const reasons = risk === null ? null : JSON.stringify([{ kind: "line", key: ["credit", "reputation", "legal"][i % 3], value: risk }]);
       const connection = (
-        follow.get(analyst.org, child, i % 7 === 0 ? 1 : 0, i % 9 === 0 ? 1 : 0, dayIso(-(i % 365)), iso, risk, band, reasons, iso) as { id: number }
+        follow.get(
+          analyst.org,
+          child,
+          i % 7 === 0 ? 1 : 0,
+          i % 9 === 0 ? 1 : 0,
+          dayIso(-(i % 365)),
+          iso,
+          risk,
+          band,
+          reasons,
+          iso,
+          "ABCDEFGHIJKLMNOPQRSTU"[i % 21],
+          i % 8,
+        ) as { id: number }
       ).id;
       if (i % 5 !== 0) tag.run(connection, tagIds[i % tagIds.length], iso);
       for (let e = 0; e < 5; e++)
@@ -1039,10 +1053,28 @@ async function runOverviewBench(connections: number, total: number) {
         `bench:${i}`,
       );
     }
+    // A year of daily risk snapshots (decision 038), each day the connections' state as it is now.
+    const snapshotAll = sqlite.prepare(
+      `insert or replace into risk_snapshots (organization_id, day, tag_id, band, is_priority, is_due_diligence, count)
+       select parent_organization_id, ?, 0, coalesce(overall_risk_band, 'unknown'), is_priority, is_due_diligence, count(*)
+       from organization_connections where parent_organization_id = ? and is_deleted = 0 group by 4, 5, 6`,
+    );
+    const snapshotTags = sqlite.prepare(
+      `insert or replace into risk_snapshots (organization_id, day, tag_id, band, is_priority, is_due_diligence, count)
+       select c.parent_organization_id, ?, ct.tag_id, coalesce(c.overall_risk_band, 'unknown'), c.is_priority, c.is_due_diligence, count(*)
+       from organization_connections c join organization_connection_tags ct on ct.connection_id = c.id
+       where c.parent_organization_id = ? and c.is_deleted = 0 group by 3, 4, 5, 6`,
+    );
+    for (let d = 0; d < 365; d++) {
+      const day = dayIso(-d).slice(0, 10);
+      snapshotAll.run(day, analyst.org);
+      snapshotTags.run(day, analyst.org);
+    }
   });
   write();
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.exec("analyze");
+  const firstTag = tagIds[0];
   const followedCount = (
     sqlite.prepare("select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0").get(analyst.org) as { n: number }
   ).n;
@@ -1058,6 +1090,11 @@ async function runOverviewBench(connections: number, total: number) {
     const auth = { Cookie: `token=${token}` };
     await measure("GET /overview (document)", "/overview", auth);
     await measure("GET /overview (data request)", "/overview?_data=routes%2F_app.overview", auth);
+    await measure("GET /dashboard (document)", "/dashboard", auth);
+    await measure("GET /dashboard (data request)", "/dashboard?_data=routes%2F_app.dashboard", auth);
+    await measure("GET /dashboard tag filter (document)", `/dashboard?tag=${firstTag}`, auth);
+    await measure("GET /dashboard priority, due diligence (data)", "/dashboard?priority=yes&dd=yes&_data=routes%2F_app.dashboard", auth);
+    await measure("GET /dashboard.csv?chart=regimes", "/dashboard.csv?chart=regimes", auth, Math.min(REQUESTS, 50));
   } finally {
     server.kill("SIGTERM");
     if (process.env.BENCH_KEEP) console.log(`  (kept ${dataDir})`);

@@ -307,6 +307,11 @@ export interface OrganizationConnectionTable {
   /** JSON: the reasons (app/models/overall-risk.ts OverallRiskReason[]). */
   overall_risk_reasons: string | null;
   overall_risk_at: string | null;
+  /* 0025: the registry facts the dashboard groups by, written with the overall risk (decision 038) */
+  /** NACE section letter A–U of the company's industry code; NULL: no company or no code. */
+  nace_section: string | null;
+  /** Compliance regimes as bits (1 ARP, 2 Transparency Act, 4 CSRD); NULL: no registry company. */
+  compliance_flags: number | null;
 }
 
 export interface RiskNotificationTable {

@@ -104,6 +104,33 @@ describe("recomputeOverallRisk", () => {
     expect((await stored(w.other, elsewhere)).overall_risk_at).toBeNull();
   });
 
+  it("stores the registry facts the dashboard groups by: NACE section and compliance regimes, none without a company", async () => {
+    const companyId = await company("987650077", "Big Software ASA");
+    await db().updateTable("companies").set({ industry_code: "62.010", org_form: "ASA", number_of_employees: 300 }).where("id", "=", companyId).execute();
+    await db()
+      .insertInto("financial_statements")
+      .values([
+        { company_id: companyId, financial_year: 2023, total_assets: 10, operating_income: 10, updated_at: AT },
+        { company_id: companyId, financial_year: 2024, total_assets: 300_000, operating_income: 600_000, updated_at: AT },
+      ])
+      .execute();
+    const big = await makeOrg("Big Software ASA", "supplier", "987650077");
+    const unregistered = await makeOrg("Unregistered Ltd", "supplier", null, "GB");
+    await follow(w.customer, big);
+    await follow(w.customer, unregistered);
+    await recomputeOverallRisk({ organizationId: w.customer });
+    const facts = async (child: number) =>
+      db()
+        .selectFrom("organization_connections")
+        .select(["nace_section", "compliance_flags"])
+        .where("parent_organization_id", "=", w.customer)
+        .where("child_organization_id", "=", child)
+        .executeTakeFirstOrThrow();
+    // J (information and communication); ARP, Transparency Act (ASA) and CSRD (all three sizes, newest accounts).
+    expect(await facts(big)).toEqual({ nace_section: "J", compliance_flags: 7 });
+    expect(await facts(unregistered)).toEqual({ nace_section: null, compliance_flags: null });
+  });
+
   it("does nothing for an empty id list", async () => {
     expect(await recomputeOverallRisk({ companyIds: [] })).toBe(0);
     expect(await recomputeOverallRisk({ childOrganizationIds: [] })).toBe(0);

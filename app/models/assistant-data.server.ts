@@ -15,7 +15,7 @@ import {
   type SupplierListAnswer,
   type SupplierMatch,
 } from "./assistant";
-import { complianceFlags } from "./compliance";
+import { companyComplianceFlags } from "./compliance";
 import { financialSummary, type FigureField } from "./financials";
 import { followedConnectionId } from "./follows.server";
 import { getConnection } from "./connections.server";
@@ -242,12 +242,7 @@ export async function supplierFacts(viewer: AssistantViewer, orgNumber: string, 
     link,
     registry,
     work: {
-      compliance: complianceFlags({
-        type: company.org_form,
-        number_of_employees: company.number_of_employees ?? newest?.number_of_employees ?? null,
-        total_assets: newest?.total_assets ?? null,
-        operating_income: newest?.operating_income ?? null,
-      }),
+      compliance: companyComplianceFlags(company, newest),
       risk,
       financials: summary
         ? {

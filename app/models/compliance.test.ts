@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { complianceFlags, isArpRequired, isCsrdRequired, isTransparencyActRequired, type ComplianceFacts } from "./compliance";
+import {
+  companyComplianceFlags,
+  complianceFlags,
+  decodeComplianceFlags,
+  encodeComplianceFlags,
+  isArpRequired,
+  isCsrdRequired,
+  isTransparencyActRequired,
+  type ComplianceFacts,
+} from "./compliance";
 
 describe("isArpRequired (employees ≥ 50)", () => {
   it.each([
@@ -73,5 +82,33 @@ describe("complianceFlags", () => {
     ["large", { type: "AS", number_of_employees: 250, total_assets: 300_000, operating_income: 100_000 }, { arp: true, transparencyAct: true, csrd: true }],
   ])("%s", (_name, facts, expected) => {
     expect(complianceFlags(facts)).toEqual(expected);
+  });
+});
+
+describe("companyComplianceFlags (the register's employees, else the newest accounts')", () => {
+  it("takes the register's employee count over the statement's", () => {
+    expect(companyComplianceFlags({ org_form: "AS", number_of_employees: 10 }, { number_of_employees: 300 }).arp).toBe(false);
+    expect(companyComplianceFlags({ org_form: "AS", number_of_employees: null }, { number_of_employees: 300 }).arp).toBe(true);
+  });
+  it("judges balance and revenue on the newest statement, and nothing without one", () => {
+    expect(companyComplianceFlags({ org_form: "AS", number_of_employees: 260 }, { total_assets: 300_000, operating_income: 0 })).toEqual({
+      arp: true,
+      transparencyAct: true,
+      csrd: true,
+    });
+    expect(companyComplianceFlags({ org_form: "AS", number_of_employees: null }, null)).toEqual({ arp: false, transparencyAct: false, csrd: false });
+  });
+});
+
+describe("encodeComplianceFlags / decodeComplianceFlags (stored on a connection: 1 ARP, 2 Transparency Act, 4 CSRD)", () => {
+  it.each([
+    [{ arp: false, transparencyAct: false, csrd: false }, 0],
+    [{ arp: true, transparencyAct: false, csrd: false }, 1],
+    [{ arp: false, transparencyAct: true, csrd: false }, 2],
+    [{ arp: false, transparencyAct: false, csrd: true }, 4],
+    [{ arp: true, transparencyAct: true, csrd: true }, 7],
+  ])("%o ⇄ %i", (flags, bits) => {
+    expect(encodeComplianceFlags(flags)).toBe(bits);
+    expect(decodeComplianceFlags(bits)).toEqual(flags);
   });
 });

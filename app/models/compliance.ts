@@ -73,3 +73,32 @@ export function complianceFlags(facts: ComplianceFacts): ComplianceFlags {
     csrd: isCsrdRequired(facts),
   };
 }
+
+/** The company's flags from the register and its newest accounts (the supplier screen's facts, spec 02 §9): the register's
+ * employee count, else the newest statement's; balance and revenue from the newest statement. */
+export function companyComplianceFlags(
+  company: { org_form: string | null; number_of_employees: number | null },
+  newest: { number_of_employees?: number | null; total_assets?: number | null; operating_income?: number | null } | null | undefined,
+): ComplianceFlags {
+  return complianceFlags({
+    type: company.org_form,
+    number_of_employees: company.number_of_employees ?? newest?.number_of_employees ?? null,
+    total_assets: newest?.total_assets ?? null,
+    operating_income: newest?.operating_income ?? null,
+  });
+}
+
+/** The flags as stored on a connection (decision 038): bit 1 ARP, 2 Transparency Act, 4 CSRD. */
+export const COMPLIANCE_BITS = { arp: 1, transparencyAct: 2, csrd: 4 } as const satisfies Record<keyof ComplianceFlags, number>;
+
+export function encodeComplianceFlags(flags: ComplianceFlags): number {
+  return (flags.arp ? COMPLIANCE_BITS.arp : 0) | (flags.transparencyAct ? COMPLIANCE_BITS.transparencyAct : 0) | (flags.csrd ? COMPLIANCE_BITS.csrd : 0);
+}
+
+export function decodeComplianceFlags(bits: number): ComplianceFlags {
+  return {
+    arp: (bits & COMPLIANCE_BITS.arp) !== 0,
+    transparencyAct: (bits & COMPLIANCE_BITS.transparencyAct) !== 0,
+    csrd: (bits & COMPLIANCE_BITS.csrd) !== 0,
+  };
+}

@@ -6,6 +6,8 @@ import { overallRisk, riskOverviewLines, type RiskOverviewInputs } from "./overa
 import type { FinancialRiskScore, FinancialStatement } from "./financials";
 import { NOTIFICATIONS_PER_COMPANY_LIMIT } from "./notifications.server";
 import { countedSurveyScore } from "./supplier-task-list";
+import { companyComplianceFlags, encodeComplianceFlags } from "./compliance";
+import { naceSection } from "./nace";
 import { snapshotRisk } from "./risk-snapshots.server";
 
 export { RISK_RECOMPUTE_JOB };
@@ -75,6 +77,9 @@ export async function recomputeOverallRisk(scope: RecomputeScope = {}): Promise<
       "c.is_under_forced_liquidation",
       "c.is_active",
       "c.deleted_at",
+      "c.industry_code",
+      "c.org_form",
+      "c.number_of_employees",
     ])
     .where("oc.is_deleted", "=", 0);
   if (scope.organizationId != null) query = query.where("oc.parent_organization_id", "=", scope.organizationId);
@@ -97,7 +102,7 @@ export async function recomputeOverallRisk(scope: RecomputeScope = {}): Promise<
       companyIds.length
         ? db()
             .selectFrom("financial_statements")
-            .select(["company_id", "financial_year", "financial_risk_score"])
+            .select(["company_id", "financial_year", "financial_risk_score", "number_of_employees", "total_assets", "operating_income"])
             .where("company_id", "in", companyIds)
             .execute()
         : [],
@@ -198,13 +203,22 @@ export async function recomputeOverallRisk(scope: RecomputeScope = {}): Promise<
       const lines = riskOverviewLines(inputs, at);
       // Without a registry company nothing is known of reputation, operations or legal matters: no evidence, not a 0.
       const known = companyId == null ? { ...lines, credit: null, reputation: null, operational: null, legal: null } : lines;
-      return { id: c.id, risk: overallRisk(known, flags) };
+      // The registry facts the dashboard groups by (decision 038), from the same company and accounts.
+      const newest =
+        companyId == null
+          ? null
+          : (statementsBy.get(companyId) ?? []).reduce<(typeof statements)[number] | null>((a, b) => (a && a.financial_year >= b.financial_year ? a : b), null);
+      const facts =
+        companyId == null
+          ? { nace_section: null, compliance_flags: null }
+          : { nace_section: naceSection(c.industry_code), compliance_flags: encodeComplianceFlags(companyComplianceFlags(c, newest)) };
+      return { id: c.id, risk: overallRisk(known, flags), facts };
     });
 
     await db()
       .transaction()
       .execute(async (trx) => {
-        for (const { id, risk } of results) {
+        for (const { id, risk, facts } of results) {
           await trx
             .updateTable("organization_connections")
             .set({
@@ -212,6 +226,7 @@ export async function recomputeOverallRisk(scope: RecomputeScope = {}): Promise<
               overall_risk_band: risk.band,
               overall_risk_reasons: JSON.stringify(risk.reasons),
               overall_risk_at: stamp,
+              ...facts,
             })
             .where("id", "=", id)
             .execute();

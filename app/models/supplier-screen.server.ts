@@ -1,6 +1,6 @@
 import { db } from "@server/db";
 import { UNSEARCHABLE_STATUSES } from "@server/importers/gleif-lei2";
-import { complianceFlags } from "./compliance";
+import { companyComplianceFlags } from "./compliance";
 import { notificationsForCompany } from "./notifications.server";
 import { softLoad } from "./soft-load.server";
 import { refreshCompany } from "./registry-live.server";
@@ -85,12 +85,7 @@ export async function loadSupplierScreen(input: SupplierScreenInput) {
       website: company.website,
       lei,
     },
-    compliance: complianceFlags({
-      type: company.org_form,
-      number_of_employees: company.number_of_employees ?? newest?.number_of_employees ?? null,
-      total_assets: newest?.total_assets ?? null,
-      operating_income: newest?.operating_income ?? null,
-    }),
+    compliance: companyComplianceFlags(company, newest),
     statements,
     shareholders: owners,
     shares,

@@ -6,6 +6,7 @@ import { db } from "@server/db";
 import { loader } from "~/routes/_app.dashboard";
 import { loader as csvLoader, action as csvAction } from "~/routes/dashboard[.]csv";
 import { snapshotRisk } from "~/models/risk-snapshots.server";
+import { recomputeOverallRisk } from "~/models/overall-risk.server";
 import { naceSection } from "~/models/nace";
 import type { Dashboard } from "~/models/dashboard";
 import { makeOrg, signedIn } from "../helpers/fixtures";
@@ -248,6 +249,18 @@ beforeAll(async () => {
       ...ofB.map((c) => ({ connection_id: c.id, tag_id: w.tagB, created_at: AT })),
     ])
     .execute();
+
+  // The registry facts the dashboard groups by (NACE section, compliance regimes) are written with the overall risk by the
+  // one recomputation (decision 038); the bands stay this test's own, set above.
+  const risks = await db().selectFrom("organization_connections").select(["id", "overall_risk", "overall_risk_band"]).execute();
+  await recomputeOverallRisk({ organizationId: w.orgA });
+  await recomputeOverallRisk({ organizationId: w.orgB });
+  for (const r of risks)
+    await db()
+      .updateTable("organization_connections")
+      .set({ overall_risk: r.overall_risk, overall_risk_band: r.overall_risk_band })
+      .where("id", "=", r.id)
+      .execute();
 
   // History: a snapshot two days ago, none yesterday, then one today after a change of band.
   const now = Date.now();

@@ -77,8 +77,9 @@ export function DashboardChart({ spec, enabled, showTable, children }: { spec: C
           height: HEIGHT,
           cursor: { drag: { x: false, y: false } },
           scales: {
-            // Half a day of room on either side, so one day alone is a bar and not a point at the edge.
-            x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+            // The days shown and half a day of room on either side, so one day alone is a bar in the middle (taken from the
+            // data: uPlot widens a one-point time range by itself).
+            x: { time: true, range: () => [xs[0] - HALF_DAY, xs[xs.length - 1] + HALF_DAY] },
             y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
           },
           axes: [
@@ -86,6 +87,8 @@ export function DashboardChart({ spec, enabled, showTable, children }: { spec: C
               stroke: ink,
               grid: { show: false },
               ticks: { stroke: grid },
+              // At most eight labelled days, evenly spaced, always on a day that has a bar's place.
+              splits: () => xs.filter((_, k) => k % Math.max(1, Math.ceil(xs.length / 8)) === 0),
               values: (_u, splits) => splits.map((v) => dayMonth.format(new Date(v * 1000))),
             },
             yAxis,
