@@ -9,6 +9,11 @@ import { startWorker, type Worker } from "./jobs/worker";
 import { migrateToLatest } from "./migrate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoWorld } from "./seed/demo";
 import { ensureStarterTemplates } from "./seed/starter-templates";
+import { enqueueJob } from "./jobs/queue";
+import { RISK_RECOMPUTE_JOB } from "./monitoring/notify";
+
+/** Migrations that add columns the overall-risk recomputation writes (decisions 036, 038): after them, recompute everything. */
+const RECOMPUTE_AFTER = new Set(["0025_connection_facts"]);
 
 /**
  * The production server: migrates the database, seeds the demo world into an
@@ -25,6 +30,10 @@ async function main() {
   if (await isDatabaseEmpty(db())) {
     console.log("Empty database: seeding the demo world…");
     await seedDemoWorld(db(), { log: (line) => console.log(`  ${line}`) });
+  } else if (applied.some((name) => RECOMPUTE_AFTER.has(name))) {
+    // New columns written by the overall-risk recomputation: fill them now, not at the next daily run (decision 038).
+    await enqueueJob(db(), { type: RISK_RECOMPUTE_JOB, organizationId: null, userId: null, payload: {} });
+    console.log("Queued a recomputation of every followed supplier's stored risk and facts.");
   }
 
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
