@@ -93,6 +93,14 @@ test("the overview's other parts lead to where the user acts: notifications, tas
     await expect(tasks).toContainText("Nothing you sent is overdue");
   }
 
+  // The portfolio's history and breakdowns are one link away.
+  await page.goto("/overview");
+  await card(page, "Risk of your suppliers")
+    .getByRole("link", { name: /on the dashboard$/ })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
   // The team's newest change heads the activity, linking to its supplier.
   const [latest] = queryDb<{ name: string; email: string | null }>(
     `select o.name, u.email from connection_events e join organization_connections c on c.id = e.connection_id

@@ -82,7 +82,16 @@ function SupplierLine({ item }: { item: OverviewSupplier }) {
 function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
   const { t } = useTranslation("overview");
   return (
-    <Card id="overview-bands" title={t("bands.title")} hint={t("bands.total", { count: data.total })}>
+    <Card
+      id="overview-bands"
+      title={t("bands.title")}
+      hint={t("bands.total", { count: data.total })}
+      action={
+        <Link to="/dashboard" className="link">
+          {t("bands.dashboard")}
+        </Link>
+      }
+    >
       {/* One bar split by band (CSS widths, no chart library); the numbers are written out beside it. */}
       <div className="flex h-3 w-full overflow-hidden rounded-full bg-base-200" role="img" aria-label={t("bands.barLabel")}>
         {BANDS.map((band) =>
