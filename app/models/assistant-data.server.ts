@@ -24,7 +24,7 @@ import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "./notifications
 import { announcements as registryAnnouncements, board, country, financialStatements, findCompany, searchCompanies, type CompanyRow } from "./registry.server";
 import { isCeo, isChairman } from "./risk";
 import { riskOverviewLines, type OverallRiskReason } from "./overall-risk";
-import { exportSuppliers, normaliseSearch, supplierNameSortKey, type SupplierRow } from "./supplier-list.server";
+import { exportSuppliers, followedConnections, normaliseSearch, supplierNameSortKey, type SupplierRow } from "./supplier-list.server";
 import { tasksForSupplier } from "./tasks.server";
 
 /**
@@ -116,27 +116,11 @@ export async function highestRiskSuppliers(
   const filters = input.filters ?? {};
   const organizationId = viewer.organizationId;
   const countryName = viewer.language === "no" ? ("countries.name_no" as const) : ("countries.name_en" as const);
-  let query = db()
-    .selectFrom("organization_connections as c")
-    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
-    .leftJoin("countries", (join) => join.on((eb) => eb("countries.iso2", "=", eb.fn<string>("upper", ["o.country_code"]))))
-    .where("c.parent_organization_id", "=", organizationId)
-    .where("c.is_deleted", "=", 0);
-  if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
-  if (filters.dueDiligence != null) query = query.where("c.is_due_diligence", "=", filters.dueDiligence ? 1 : 0);
+  let query = followedConnections({ organizationId, tagId: filters.tagId, priority: filters.priority, dueDiligence: filters.dueDiligence }).leftJoin(
+    "countries",
+    (join) => join.on((eb) => eb("countries.iso2", "=", eb.fn<string>("upper", ["o.country_code"]))),
+  );
   if (filters.countryCode) query = query.where(sql<string>`upper(o.country_code)`, "=", filters.countryCode.toUpperCase());
-  if (filters.tagId != null) {
-    const tagId = filters.tagId;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("organization_connection_tags as ct")
-          .select(sql.lit(1).as("one"))
-          .whereRef("ct.connection_id", "=", "c.id")
-          .where("ct.tag_id", "=", tagId),
-      ),
-    );
-  }
   const rows = await query
     .select([
       "o.id as supplierOrganizationId",

@@ -19,6 +19,7 @@ import {
 
 export { DASHBOARD_CHARTS, SNAPSHOT_BANDS } from "./dashboard";
 import { osloDate } from "./supplier-task-states";
+import { followedConnections } from "./supplier-list.server";
 
 /**
  * /dashboard (issue 15; decision 038): the organisation's followed suppliers counted by risk band over time (the daily
@@ -55,28 +56,6 @@ export const dashboardQuery = z
 
 const emptyBands = (): BandCounts => ({ green: 0, yellow: 0, red: 0, unknown: 0 });
 
-/** The organisation's active connections under the filters. */
-function connections(filters: DashboardFilters) {
-  let query = db().selectFrom("organization_connections as c").where("c.parent_organization_id", "=", filters.organizationId).where("c.is_deleted", "=", 0);
-  if (filters.tagId != null) {
-    const tagId = filters.tagId;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("organization_connection_tags as ct")
-          .innerJoin("organization_tags as t", "t.id", "ct.tag_id")
-          .select(sql.lit(1).as("one"))
-          .whereRef("ct.connection_id", "=", "c.id")
-          .where("ct.tag_id", "=", tagId)
-          .where("t.organization_id", "=", filters.organizationId),
-      ),
-    );
-  }
-  if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
-  if (filters.dueDiligence != null) query = query.where("c.is_due_diligence", "=", filters.dueDiligence ? 1 : 0);
-  return query;
-}
-
 /** Whether the tag is one of the organisation's own (another organisation's tag id is not a filter here). */
 export async function isOwnTag(organizationId: number, tagId: number): Promise<boolean> {
   const row = await db().selectFrom("organization_tags").select("id").where("id", "=", tagId).where("organization_id", "=", organizationId).executeTakeFirst();
@@ -89,8 +68,8 @@ export async function isOwnTag(organizationId: number, tagId: number): Promise<b
  * its overall risk, decision 038): a few hundred groups for 10 000 suppliers, summed up below per chart.
  */
 async function portfolio(filters: DashboardFilters) {
-  const rows = await connections(filters)
-    .innerJoin("organizations as o", "o.id", "c.child_organization_id")
+  // The tag filter is only ever one of the organisation's own (the route answers another's with 404, `isOwnTag`).
+  const rows = await followedConnections(filters)
     .select((eb) => [
       sql<SnapshotBand>`coalesce(c.overall_risk_band, 'unknown')`.as("band"),
       "c.is_due_diligence as dd",

@@ -99,20 +99,16 @@ export function normaliseSearch(q: string | null | undefined): { text: string; d
   return { text, digits };
 }
 
-function base(filters: SupplierListFilters) {
-  const { text, digits } = normaliseSearch(filters.q);
-  const language = filters.language ?? "en";
+/**
+ * The organisation's active connections (`c`) with their supplier organisation (`o`), narrowed by the filters every view
+ * of the followed suppliers shares — tag, priority, due diligence: My suppliers, the dashboard and the assistant.
+ */
+export function followedConnections(filters: { organizationId: number; tagId?: number | null; priority?: boolean | null; dueDiligence?: boolean | null }) {
   let query = db()
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
     .where("c.parent_organization_id", "=", filters.organizationId)
     .where("c.is_deleted", "=", 0);
-  if (text) {
-    query = query.where((eb) => {
-      const byName = eb(sql<number>`instr(${folded(eb.ref("o.name"))}, ${text})`, ">", 0);
-      return digits ? eb.or([byName, eb(sql<number>`instr(coalesce(${eb.ref("o.org_number")}, ''), ${digits})`, ">", 0)]) : byName;
-    });
-  }
   if (filters.tagId != null) {
     const tagId = filters.tagId;
     query = query.where((eb) =>
@@ -127,6 +123,19 @@ function base(filters: SupplierListFilters) {
   }
   if (filters.priority != null) query = query.where("c.is_priority", "=", filters.priority ? 1 : 0);
   if (filters.dueDiligence != null) query = query.where("c.is_due_diligence", "=", filters.dueDiligence ? 1 : 0);
+  return query;
+}
+
+function base(filters: SupplierListFilters) {
+  const { text, digits } = normaliseSearch(filters.q);
+  const language = filters.language ?? "en";
+  let query = followedConnections(filters);
+  if (text) {
+    query = query.where((eb) => {
+      const byName = eb(sql<number>`instr(${folded(eb.ref("o.name"))}, ${text})`, ">", 0);
+      return digits ? eb.or([byName, eb(sql<number>`instr(coalesce(${eb.ref("o.org_number")}, ''), ${digits})`, ">", 0)]) : byName;
+    });
+  }
   if (filters.risk && filters.risk in RISK_FILTERS) query = query.where("c.overall_risk_band", "=", RISK_FILTERS[filters.risk]);
   return { query, language };
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/translations";
+import { FilterSelect } from "~/components/ui/FilterSelect";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
@@ -67,6 +68,12 @@ export default function DashboardScreen() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const filtered = query.tagId != null || query.priority != null || query.dueDiligence != null;
+  const search = params.toString();
+  const flagOptions: Array<[string, string]> = [
+    ["", t("any")],
+    ["yes", t("yes")],
+    ["no", t("no")],
+  ];
   const csvHref = (chart: string) => {
     const next = new URLSearchParams([...params].filter(([key]) => ["tag", "priority", "dd"].includes(key)));
     next.set("chart", chart);
@@ -121,63 +128,22 @@ export default function DashboardScreen() {
       {header}
 
       <Form
+        // A new URL (a filter applied, or cleared by the link) renders the selects afresh with its values.
+        key={search}
         method="get"
         action="/dashboard"
         aria-label={t("filtersLabel")}
         preventScrollReset
         className="mt-5 grid grid-cols-1 gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
       >
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="dashboard-tag" className="text-xs font-medium text-base-content/70">
-            {t("tag")}
-          </label>
-          <select
-            id="dashboard-tag"
-            name="tag"
-            defaultValue={query.tagId != null ? String(query.tagId) : ""}
-            className="select select-sm w-full"
-            key={`tag-${query.tagId ?? ""}`}
-          >
-            <option value="">{t("allTags")}</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="dashboard-priority" className="text-xs font-medium text-base-content/70">
-            {t("priority")}
-          </label>
-          <select
-            id="dashboard-priority"
-            name="priority"
-            defaultValue={flagValue(query.priority)}
-            className="select select-sm w-full"
-            key={`p-${flagValue(query.priority)}`}
-          >
-            <option value="">{t("any")}</option>
-            <option value="yes">{t("yes")}</option>
-            <option value="no">{t("no")}</option>
-          </select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="dashboard-dd" className="text-xs font-medium text-base-content/70">
-            {t("dueDiligence")}
-          </label>
-          <select
-            id="dashboard-dd"
-            name="dd"
-            defaultValue={flagValue(query.dueDiligence)}
-            className="select select-sm w-full"
-            key={`dd-${flagValue(query.dueDiligence)}`}
-          >
-            <option value="">{t("any")}</option>
-            <option value="yes">{t("yes")}</option>
-            <option value="no">{t("no")}</option>
-          </select>
-        </div>
+        <FilterSelect
+          name="tag"
+          label={t("tag")}
+          value={query.tagId != null ? String(query.tagId) : ""}
+          options={[["", t("allTags")], ...tags.map((tag): [string, string] => [String(tag.id), tag.title])]}
+        />
+        <FilterSelect name="priority" label={t("priority")} value={flagValue(query.priority)} options={flagOptions} />
+        <FilterSelect name="dd" label={t("dueDiligence")} value={flagValue(query.dueDiligence)} options={flagOptions} />
         <div className="flex items-center gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className="btn btn-primary btn-sm">
             <Icon name="search" className="size-4" />
@@ -309,168 +275,159 @@ export default function DashboardScreen() {
       </Card>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card
+        <BarsCard
           id="countries"
           title={t("countries.title")}
           intro={t("countries.intro")}
           csv={csvHref("countries")}
-          csvLabel={t("downloadCsvOf", { chart: t("countries.title") })}
-          csvText={t("downloadCsv")}
-        >
-          {data.countries.length > 0 ? (
-            <DashboardChart
-              enabled={hydrated}
-              showTable={t("showTable")}
-              spec={{
-                kind: "bars",
-                xLabel: t("countries.country"),
-                labels: data.countries.map((c) => c.code ?? "…"),
-                names: data.countries.map(countryName),
-                label: t("suppliersColumn"),
-                values: data.countries.map((c) => c.count),
-              }}
-            >
-              <TableScroll className="rounded-box border border-base-300" labelledBy="countries-caption">
-                <table className="table table-sm">
-                  <caption id="countries-caption" className="sr-only">
-                    {t("countries.caption")}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("countries.country")}</th>
-                      <th scope="col" className="text-right">
-                        {t("countries.riskScore")}
-                      </th>
-                      <th scope="col" className="text-right">
-                        {t("suppliersColumn")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.countries.map((c) => (
-                      <tr key={c.code ?? "other"} data-country={c.code ?? "other"}>
-                        <th scope="row" className="font-normal">
-                          {countryName(c)}
-                        </th>
-                        <td className="text-right tabular-nums">{c.riskScore ?? (c.code == null ? "" : t("countries.unknownRisk"))}</td>
-                        <td className="text-right tabular-nums">{c.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </DashboardChart>
-          ) : null}
-        </Card>
+          xLabel={t("countries.country")}
+          columns={[t("countries.country"), t("countries.riskScore"), t("suppliersColumn")]}
+          numeric={[false, true, true]}
+          caption={t("countries.caption")}
+          rows={data.countries.map((c) => ({
+            key: c.code ?? "other",
+            attributes: { "data-country": c.code ?? "other" },
+            short: c.code ?? "…",
+            name: countryName(c),
+            count: c.count,
+            cells: [countryName(c), c.riskScore ?? (c.code == null ? "" : t("countries.unknownRisk")), c.count],
+          }))}
+        />
 
-        <Card
+        <BarsCard
           id="industries"
           title={t("industries.title")}
           intro={t("industries.intro")}
           csv={csvHref("industries")}
-          csvLabel={t("downloadCsvOf", { chart: t("industries.title") })}
-          csvText={t("downloadCsv")}
-        >
-          {data.industries.length > 0 ? (
-            <DashboardChart
-              enabled={hydrated}
-              showTable={t("showTable")}
-              spec={{
-                kind: "bars",
-                xLabel: t("industries.industry"),
-                labels: data.industries.map((r) => r.section ?? "?"),
-                names: data.industries.map((r) => industryName(r.section)),
-                label: t("suppliersColumn"),
-                values: data.industries.map((r) => r.count),
-              }}
-            >
-              <TableScroll className="rounded-box border border-base-300" labelledBy="industries-caption">
-                <table className="table table-sm">
-                  <caption id="industries-caption" className="sr-only">
-                    {t("industries.caption")}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("industries.section")}</th>
-                      <th scope="col">{t("industries.industry")}</th>
-                      <th scope="col" className="text-right">
-                        {t("suppliersColumn")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.industries.map((r) => (
-                      <tr key={r.section ?? "unknown"} data-section={r.section ?? "unknown"}>
-                        <td>{r.section ?? ""}</td>
-                        <th scope="row" className="font-normal">
-                          {industryName(r.section)}
-                        </th>
-                        <td className="text-right tabular-nums">{r.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </DashboardChart>
-          ) : null}
-        </Card>
+          xLabel={t("industries.industry")}
+          columns={[t("industries.section"), t("industries.industry"), t("suppliersColumn")]}
+          numeric={[false, false, true]}
+          rowHeader={1}
+          caption={t("industries.caption")}
+          rows={data.industries.map((r) => ({
+            key: r.section ?? "unknown",
+            attributes: { "data-section": r.section ?? "unknown" },
+            short: r.section ?? "?",
+            name: industryName(r.section),
+            count: r.count,
+            cells: [r.section ?? "", industryName(r.section), r.count],
+          }))}
+        />
       </div>
 
-      <Card
+      <BarsCard
         id="regimes"
         title={t("regimes.title")}
         intro={t("regimes.intro")}
         csv={csvHref("regimes")}
-        csvLabel={t("downloadCsvOf", { chart: t("regimes.title") })}
-        csvText={t("downloadCsv")}
+        xLabel={t("regimes.regime")}
+        columns={[t("regimes.regime"), t("suppliersColumn"), t("shareColumn")]}
+        numeric={[false, true, true]}
+        caption={t("regimes.caption")}
+        rows={regimes.map(([key, count]) => ({
+          key,
+          attributes: { "data-regime": key },
+          short: t(`regimes.${key}`),
+          name: t(`regimes.${key}`),
+          count,
+          cells: [t(`regimes.${key}`), count, percent(count, data.total)],
+        }))}
       >
+        {data.total > data.regimes.assessed ? (
+          <p className="mt-2 text-sm text-base-content/70">{t("regimes.notAssessed", { count: data.total - data.regimes.assessed })}</p>
+        ) : null}
+      </BarsCard>
+    </section>
+  );
+}
+
+/**
+ * A section of counts per category: a bar chart (uPlot, once hydrated) over its table, the table being the figures
+ * without JavaScript and for screen readers; nothing when there are no rows.
+ */
+function BarsCard({
+  id,
+  title,
+  intro,
+  csv,
+  xLabel,
+  columns,
+  numeric,
+  rowHeader = 0,
+  caption,
+  rows,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  csv: string;
+  /** The legend's name of a category. */
+  xLabel: string;
+  columns: string[];
+  /** Which columns are right-aligned figures. */
+  numeric: boolean[];
+  /** The column that names the row (a row header). */
+  rowHeader?: number;
+  caption: string;
+  /** Per category: its axis label (short), its full name and count for the chart, and the table's cells. */
+  rows: Array<{ key: string; attributes: Record<string, string>; short: string; name: string; count: number; cells: ReactNode[] }>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("dashboard");
+  const hydrated = useHydrated();
+  return (
+    <Card id={id} title={title} intro={intro} csv={csv} csvLabel={t("downloadCsvOf", { chart: title })} csvText={t("downloadCsv")}>
+      {rows.length > 0 ? (
         <DashboardChart
           enabled={hydrated}
           showTable={t("showTable")}
           spec={{
             kind: "bars",
-            xLabel: t("regimes.regime"),
-            labels: regimes.map(([key]) => t(`regimes.${key}`)),
-            names: regimes.map(([key]) => t(`regimes.${key}`)),
+            xLabel,
+            labels: rows.map((r) => r.short),
+            names: rows.map((r) => r.name),
             label: t("suppliersColumn"),
-            values: regimes.map(([, count]) => count),
+            values: rows.map((r) => r.count),
           }}
         >
-          <TableScroll className="rounded-box border border-base-300" labelledBy="regimes-caption">
+          <TableScroll className="rounded-box border border-base-300" labelledBy={`${id}-caption`}>
             <table className="table table-sm">
-              <caption id="regimes-caption" className="sr-only">
-                {t("regimes.caption")}
+              <caption id={`${id}-caption`} className="sr-only">
+                {caption}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">{t("regimes.regime")}</th>
-                  <th scope="col" className="text-right">
-                    {t("suppliersColumn")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("shareColumn")}
-                  </th>
+                  {columns.map((column, k) => (
+                    <th key={column} scope="col" className={numeric[k] ? "text-right" : undefined}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {regimes.map(([key, count]) => (
-                  <tr key={key} data-regime={key}>
-                    <th scope="row" className="font-normal">
-                      {t(`regimes.${key}`)}
-                    </th>
-                    <td className="text-right tabular-nums">{count}</td>
-                    <td className="text-right tabular-nums">{percent(count, data.total)}</td>
+                {rows.map((row) => (
+                  <tr key={row.key} {...row.attributes}>
+                    {row.cells.map((cell, k) =>
+                      k === rowHeader ? (
+                        <th key={k} scope="row" className="font-normal">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={k} className={numeric[k] ? "text-right tabular-nums" : undefined}>
+                          {cell}
+                        </td>
+                      ),
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
         </DashboardChart>
-        {data.total > data.regimes.assessed ? (
-          <p className="mt-2 text-sm text-base-content/70">{t("regimes.notAssessed", { count: data.total - data.regimes.assessed })}</p>
-        ) : null}
-      </Card>
-    </section>
+      ) : null}
+      {children}
+    </Card>
   );
 }
 

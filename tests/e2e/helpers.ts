@@ -260,3 +260,18 @@ export function notificationsFor(organizationId: number, count: number): { suppl
     db.close();
   }
 }
+
+/** Waits until every active connection of the organisation has its stored overall risk (decision 036): the demo seed
+ * queues one recomputation, which the server's worker runs shortly after start. */
+export async function risksComputed(organizationId: number) {
+  await expect
+    .poll(
+      () =>
+        queryDb<{ n: number }>(
+          "select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0 and overall_risk_at is null",
+          organizationId,
+        )[0].n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+}

@@ -1,24 +1,10 @@
 import { expect, test, type Page } from "./test";
-import { createUser, DEMO_PASSWORD, demoUser, expectAccessible, queryDb, signIn, signInWithForm } from "./helpers";
+import { createUser, DEMO_PASSWORD, demoUser, expectAccessible, queryDb, risksComputed, signIn, signInWithForm } from "./helpers";
 
 /**
  * /overview, where every user lands (issue 15; decision 037), with JavaScript on and off: a customer's portfolio at a
  * glance with every item leading to where the user acts on it; a level 1 member's and a supplier respondent's own work.
  */
-
-/** The demo seed queues one recomputation; the server's worker runs it shortly after start. */
-async function risksComputed(organizationId: number) {
-  await expect
-    .poll(
-      () =>
-        queryDb<{ n: number }>(
-          "select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0 and overall_risk_at is null",
-          organizationId,
-        )[0].n,
-      { timeout: 30_000 },
-    )
-    .toBe(0);
-}
 
 const card = (page: Page, name: string) => page.getByRole("region", { name });
 

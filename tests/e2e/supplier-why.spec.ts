@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { demoUser, expectAccessible, queryDb, risksComputed, signIn } from "./helpers";
 
 /**
  * Scores that explain themselves (issue 15), with JavaScript on and off, at 360 px: each score's "Why?" is a closed
@@ -9,20 +9,6 @@ import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 test.use({ viewport: { width: 360, height: 780 } });
 
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
-/** The demo seed queues one recomputation; the server's worker runs it shortly after start. */
-async function risksComputed(organizationId: number) {
-  await expect
-    .poll(
-      () =>
-        queryDb<{ n: number }>(
-          "select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0 and overall_risk_at is null",
-          organizationId,
-        )[0].n,
-      { timeout: 30_000 },
-    )
-    .toBe(0);
-}
 
 test("a score's why opens by keyboard and shows its inputs", async ({ page, context, javaScriptEnabled }) => {
   const analyst = demoUser("analyst@demo.test");

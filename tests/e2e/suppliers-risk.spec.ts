@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { demoUser, queryDb, signIn } from "./helpers";
+import { demoUser, queryDb, risksComputed, signIn } from "./helpers";
 
 /**
  * The overall risk on "My suppliers" (decision 036), with JavaScript on and off: the column with the number and its
@@ -8,20 +8,6 @@ import { demoUser, queryDb, signIn } from "./helpers";
 
 const table = (page: Page) => page.getByRole("table", { name: "Your organization's suppliers" });
 const filters = (page: Page) => page.getByRole("search", { name: "Search and filter suppliers" });
-
-/** The demo seed queues one recomputation; the server's worker runs it shortly after start. */
-async function risksComputed(organizationId: number) {
-  await expect
-    .poll(
-      () =>
-        queryDb<{ n: number }>(
-          "select count(*) as n from organization_connections where parent_organization_id = ? and is_deleted = 0 and overall_risk_at is null",
-          organizationId,
-        )[0].n,
-      { timeout: 30_000 },
-    )
-    .toBe(0);
-}
 
 /** The risk cells' texts of the page shown, once the whole page is there. */
 async function riskCells(page: Page): Promise<string[]> {

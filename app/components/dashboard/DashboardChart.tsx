@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useUplot } from "~/components/ui/useUplot";
 import type uPlot from "uplot";
 
 const HEIGHT = 260;
@@ -36,127 +37,93 @@ export type ChartSpec =
  * folded into a "Show as table" disclosure that any user can open.
  */
 export function DashboardChart({ spec, enabled, showTable, children }: { spec: ChartSpec; enabled: boolean; showTable: string; children: ReactNode }) {
-  const containerRef = useRef<HTMLDivElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const [ready, setReady] = useState(false);
   const signature = JSON.stringify(spec);
+  const { containerRef, ready } = useUplot(enabled, signature, HEIGHT, (UPlot, { ink, grid, primary }) => {
+    const data = spec;
+    const yAxis: uPlot.Axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 40 };
+    let options: Omit<uPlot.Options, "width" | "height">;
+    let series: uPlot.AlignedData;
 
-  useEffect(() => {
-    const el = containerRef.current;
-    if (!enabled || !el) return;
-    const data: ChartSpec = JSON.parse(signature);
-    let chart: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-
-    (async () => {
-      const [{ default: UPlot }] = await Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]);
-      if (cancelled) return;
-      const style = getComputedStyle(el);
-      const ink = style.getPropertyValue("--color-base-content").trim() || "#1f2937";
-      const grid = style.getPropertyValue("--color-base-300").trim() || "#e5e7eb";
-      const primary = style.getPropertyValue("--color-primary").trim() || "#15803d";
-      const width = () => Math.max(el.clientWidth, 200);
-      const yAxis: uPlot.Axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 40 };
-      let options: uPlot.Options;
-      let series: uPlot.AlignedData;
-
-      if (data.kind === "stacked") {
-        const xs = data.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
-        // Cumulative sums drawn as bars from the top layer down, each over the ones below, so each band is its own slice.
-        const sums: Array<Array<number | null>> = [];
-        data.layers.forEach((layer, i) => sums.push(layer.values.map((v, k) => (v == null ? null : v + (i > 0 ? (sums[i - 1][k] ?? 0) : 0)))));
-        const order = data.layers.map((_, i) => i).reverse();
-        const bars = UPlot.paths.bars!({ size: [0.8, 24], gap: 1 });
-        const HALF_DAY = 43_200;
-        const locale = data.language === "no" ? "nb-NO" : "en-GB";
-        const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
-        const fullDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-        options = {
-          width: width(),
-          height: HEIGHT,
-          cursor: { drag: { x: false, y: false } },
-          scales: {
-            // The days shown and half a day of room on either side, so one day alone is a bar in the middle (taken from the
-            // data: uPlot widens a one-point time range by itself).
-            x: { time: true, range: () => [xs[0] - HALF_DAY, xs[xs.length - 1] + HALF_DAY] },
-            y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    if (data.kind === "stacked") {
+      const xs = data.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+      // Cumulative sums drawn as bars from the top layer down, each over the ones below, so each band is its own slice.
+      const sums: Array<Array<number | null>> = [];
+      data.layers.forEach((layer, i) => sums.push(layer.values.map((v, k) => (v == null ? null : v + (i > 0 ? (sums[i - 1][k] ?? 0) : 0)))));
+      const order = data.layers.map((_, i) => i).reverse();
+      const bars = UPlot.paths.bars!({ size: [0.8, 24], gap: 1 });
+      const HALF_DAY = 43_200;
+      const locale = data.language === "no" ? "nb-NO" : "en-GB";
+      const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+      const fullDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+      options = {
+        cursor: { drag: { x: false, y: false } },
+        scales: {
+          // The days shown and half a day of room on either side, so one day alone is a bar in the middle (taken from the
+          // data: uPlot widens a one-point time range by itself).
+          x: { time: true, range: () => [xs[0] - HALF_DAY, xs[xs.length - 1] + HALF_DAY] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
+        axes: [
+          {
+            stroke: ink,
+            grid: { show: false },
+            ticks: { stroke: grid },
+            // At most eight labelled days, evenly spaced, always on a day that has a bar's place.
+            splits: () => xs.filter((_, k) => k % Math.max(1, Math.ceil(xs.length / 8)) === 0),
+            values: (_u, splits) => splits.map((v) => dayMonth.format(new Date(v * 1000))),
           },
-          axes: [
-            {
-              stroke: ink,
-              grid: { show: false },
-              ticks: { stroke: grid },
-              // At most eight labelled days, evenly spaced, always on a day that has a bar's place.
-              splits: () => xs.filter((_, k) => k % Math.max(1, Math.ceil(xs.length / 8)) === 0),
-              values: (_u, splits) => splits.map((v) => dayMonth.format(new Date(v * 1000))),
-            },
-            yAxis,
-          ],
-          series: [
-            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : fullDate.format(new Date(v * 1000))) },
-            ...order.map(
-              (i): uPlot.Series => ({
-                label: data.layers[i].label,
-                stroke: data.layers[i].color,
-                fill: data.layers[i].color,
-                width: 0,
-                paths: bars,
-                points: { show: false },
-                // The legend shows the band's own count, not the running sum.
-                value: (_u, _v, _s, idx) => (idx == null ? "—" : String(data.layers[i].values[idx] ?? "—")),
-              }),
-            ),
-          ],
-        };
-        series = [xs, ...order.map((i) => sums[i])] as uPlot.AlignedData;
-      } else {
-        const xs = data.labels.map((_, i) => i);
-        options = {
-          width: width(),
-          height: HEIGHT,
-          cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [
-            {
-              stroke: ink,
-              grid: { show: false },
-              ticks: { stroke: grid },
-              splits: () => xs,
-              values: (_u, splits) => splits.map((i) => data.labels[i] ?? ""),
-            },
-            yAxis,
-          ],
-          series: [
-            { label: data.xLabel, value: (_u, v) => (v == null ? "—" : (data.names[v] ?? "")) },
-            {
-              label: data.label,
-              stroke: primary,
-              fill: primary,
+          yAxis,
+        ],
+        series: [
+          { label: data.xLabel, value: (_u, v) => (v == null ? "—" : fullDate.format(new Date(v * 1000))) },
+          ...order.map(
+            (i): uPlot.Series => ({
+              label: data.layers[i].label,
+              stroke: data.layers[i].color,
+              fill: data.layers[i].color,
               width: 0,
-              paths: UPlot.paths.bars!({ size: [0.7, 48] }),
+              paths: bars,
               points: { show: false },
-              value: (_u, v) => (v == null ? "—" : String(v)),
-            },
-          ],
-        };
-        series = [xs, data.values];
-      }
-      chart = new UPlot(options, series, el);
-      setReady(true);
-      observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: HEIGHT }));
-      observer.observe(el);
-    })().catch(() => {
-      // The table stays open: nothing is lost without the chart.
-    });
-
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-      setReady(false);
-    };
-  }, [enabled, signature]);
+              // The legend shows the band's own count, not the running sum.
+              value: (_u, _v, _s, idx) => (idx == null ? "—" : String(data.layers[i].values[idx] ?? "—")),
+            }),
+          ),
+        ],
+      };
+      series = [xs, ...order.map((i) => sums[i])] as uPlot.AlignedData;
+    } else {
+      const xs = data.labels.map((_, i) => i);
+      options = {
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        axes: [
+          {
+            stroke: ink,
+            grid: { show: false },
+            ticks: { stroke: grid },
+            splits: () => xs,
+            values: (_u, splits) => splits.map((i) => data.labels[i] ?? ""),
+          },
+          yAxis,
+        ],
+        series: [
+          { label: data.xLabel, value: (_u, v) => (v == null ? "—" : (data.names[v] ?? "")) },
+          {
+            label: data.label,
+            stroke: primary,
+            fill: primary,
+            width: 0,
+            paths: UPlot.paths.bars!({ size: [0.7, 48] }),
+            points: { show: false },
+            value: (_u, v) => (v == null ? "—" : String(v)),
+          },
+        ],
+      };
+      series = [xs, data.values];
+    }
+    return { options, data: series };
+  });
 
   // Once the chart is drawn, the table folds away (still one click or key press from anyone).
   useEffect(() => {

@@ -17,8 +17,9 @@ export function FilterSelect({
   label: string;
   value: string;
   options: Array<[string, string]>;
-  error: React.ReactNode;
-  invalid: Record<string, unknown>;
+  /** A list that refuses no value (read leniently) has neither. */
+  error?: React.ReactNode;
+  invalid?: Record<string, unknown>;
 }) {
   const id = useId();
   return (
