@@ -18,6 +18,7 @@ import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
 import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./jobs/task-reminders.server";
 import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/overall-risk.server";
 import { RISK_SNAPSHOT_JOB, riskSnapshotJob, riskSnapshotSchedule } from "~/models/risk-snapshots.server";
+import { SECURITY_LOG_PURGE_JOB, securityLogPurgeJob, securityLogPurgeSchedule } from "~/models/security-events.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -39,6 +40,7 @@ export const jobHandlers = {
   [TASK_RECURRING_JOB]: taskRecurring,
   [RISK_RECOMPUTE_JOB]: riskRecomputeJob,
   [RISK_SNAPSHOT_JOB]: riskSnapshotJob,
+  [SECURITY_LOG_PURGE_JOB]: securityLogPurgeJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
@@ -49,6 +51,7 @@ export const jobSchedules = [
   ...taskSchedules,
   riskRecomputeSchedule,
   riskSnapshotSchedule,
+  securityLogPurgeSchedule,
 ];
 
 const ABORT_DELAY = 5_000;

@@ -19,6 +19,7 @@ import * as m0022 from "./0022_overall_risk";
 import * as m0023 from "./0023_risk_snapshots";
 import * as m0024 from "./0024_overview_indexes";
 import * as m0025 from "./0025_connection_facts";
+import * as m0026 from "./0026_accounts_and_audit";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0023_risk_snapshots": m0023,
   "0024_overview_indexes": m0024,
   "0025_connection_facts": m0025,
+  "0026_accounts_and_audit": m0026,
 };

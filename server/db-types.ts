@@ -16,6 +16,9 @@ export interface OrganizationTable {
   created_at: string;
   /** Whether a supplier organisation lets its customers see its own suppliers (sub-suppliers). */
   data_sharing_enabled: Generated<number>;
+  /* 0026 */
+  /** Set when the installation's operator deactivates the organisation: its members' sessions end and they cannot sign in. */
+  deactivated_at: string | null;
 }
 
 export interface UserTable {
@@ -28,6 +31,9 @@ export interface UserTable {
   /** Organisation access level: 1 viewer, 2 analyst, 3 manager. */
   access_level: number;
   created_at: string;
+  /* 0026 */
+  /** Set when the account is deactivated: its sessions end and it cannot sign in until reactivated. */
+  deactivated_at: string | null;
 }
 
 export interface SessionTable {
@@ -37,6 +43,9 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
   user_agent: string | null;
+  /* 0026 */
+  /** When the session was last used (written at most every few minutes). */
+  last_seen_at: string | null;
 }
 
 export interface InvitationTable {
@@ -931,7 +940,25 @@ export interface RiskSnapshotTable {
   count: number;
 }
 
+/* ---------- 0026: accounts and administration ---------- */
+
+/** The security log (decision 039): sign-ins, failed ones, password and level changes, administrators' actions. */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  at: string;
+  kind: string;
+  user_id: number | null;
+  email: string | null;
+  actor_user_id: number | null;
+  organization_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON. */
+  detail: string | null;
+}
+
 export interface DB {
+  security_events: SecurityEventTable;
   organizations: OrganizationTable;
   users: UserTable;
   sessions: SessionTable;

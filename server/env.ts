@@ -27,6 +27,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_PROTECT_ACCOUNT_AFTER: z.coerce.number().int().min(1).default(25),
+  // How long the security log (sign-ins, password and level changes, administrators' actions) is kept (decision 039).
+  SECURITY_LOG_DAYS: z.coerce.number().int().min(1).default(365),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 import { formAuthenticator } from "@server/auth/authenticator";
 import { clearAccountFailures, clearLoginFailures, loginLimit, recordLoginFailure } from "@server/auth/rate-limit";
 import { env } from "@server/env";
+import { recordSecurityEvent } from "./security-events.server";
 import { createAccountUnlock, findOpenAccountUnlock, findUserByEmail, normalizeEmail, redeemAccountUnlock, verifyLogin, type Language } from "./user.server";
 
 /** Credentials through remix-auth's form strategy; the limits on guessing (server/auth/rate-limit.ts) apply before it runs. */
@@ -17,9 +18,22 @@ export type LoginResult =
  * Checks a sign-in form (already read and normalised by the route).
  * `knownUserIds`: accounts this browser has signed in to before.
  */
-export async function login(form: FormData, { clientAddress, knownUserIds }: { clientAddress: string | null; knownUserIds: number[] }): Promise<LoginResult> {
+export async function login(
+  form: FormData,
+  { clientAddress, knownUserIds, userAgent = null }: { clientAddress: string | null; knownUserIds: number[]; userAgent?: string | null },
+): Promise<LoginResult> {
   const email = normalizeEmail(String(form.get("email") ?? ""));
   const account = await findUserByEmail(email);
+  // Every attempt goes to the security log (decision 039), with the account when the address has one.
+  const log = (kind: "sign_in" | "sign_in_failed", detail?: Record<string, unknown>) =>
+    recordSecurityEvent({
+      kind,
+      userId: account?.id ?? null,
+      email: email.slice(0, 320),
+      organizationId: account?.organization_id ?? null,
+      source: { ip: clientAddress, userAgent: userAgent?.slice(0, 300) ?? null },
+      detail,
+    });
   const unlock = account ? await findOpenAccountUnlock(String(form.get("unlock") ?? ""), account.id) : undefined;
   const limit = await loginLimit({
     email,
@@ -28,6 +42,7 @@ export async function login(form: FormData, { clientAddress, knownUserIds }: { c
     unlocked: Boolean(unlock),
   });
   if (limit.limited) {
+    await log("sign_in_failed", { reason: limit.reason });
     if (limit.reason === "slowed") return { ok: false, reason: "rate-limited", minutes: limit.retryAfterMinutes };
     // The same answer for an unknown email; only a real owner gets a mail.
     const token = account ? await createAccountUnlock(account.id, env().LOGIN_WINDOW_MINUTES) : null;
@@ -37,6 +52,7 @@ export async function login(form: FormData, { clientAddress, knownUserIds }: { c
   const userId = await checkCredentials(form);
   if (userId == null) {
     await recordLoginFailure(email, clientAddress);
+    await log("sign_in_failed", { reason: account && (account.deactivated_at || account.organization_deactivated_at) ? "deactivated" : "invalid" });
     return { ok: false, reason: "invalid" };
   }
   await clearLoginFailures(email, clientAddress);
@@ -44,5 +60,6 @@ export async function login(form: FormData, { clientAddress, knownUserIds }: { c
     await redeemAccountUnlock(unlock.id);
     await clearAccountFailures(email);
   }
+  await log("sign_in");
   return { ok: true, userId };
 }

@@ -11,7 +11,20 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(email: string) {
-  return db().selectFrom("users").select(["id", "email", "password_hash", "language"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  return db()
+    .selectFrom("users")
+    .leftJoin("organizations", "organizations.id", "users.organization_id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.password_hash",
+      "users.language",
+      "users.organization_id",
+      "users.deactivated_at",
+      "organizations.deactivated_at as organization_deactivated_at",
+    ])
+    .where("users.email", "=", normalizeEmail(email))
+    .executeTakeFirst();
 }
 
 /** Returns the user id when the password matches; spends the same time when the account is unknown. */
@@ -21,7 +34,9 @@ export async function verifyLogin(email: string, password: string): Promise<numb
     await verifyPassword(password, await dummyPasswordHash());
     return null;
   }
-  return (await verifyPassword(password, user.password_hash)) ? user.id : null;
+  const matches = await verifyPassword(password, user.password_hash);
+  // A deactivated account (or one of a deactivated organisation) does not sign in (decision 039).
+  return matches && user.deactivated_at == null && user.organization_deactivated_at == null ? user.id : null;
 }
 
 export class EmailTakenError extends Error {

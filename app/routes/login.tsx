@@ -32,7 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await login(formData, { clientAddress: context.clientAddress ?? null, knownUserIds: await knownUserIds(request) });
+  const result = await login(formData, {
+    clientAddress: context.clientAddress ?? null,
+    knownUserIds: await knownUserIds(request),
+    userAgent: request.headers.get("User-Agent"),
+  });
   if (!result.ok) {
     if (result.reason === "protected" && result.unlockMail) await sendUnlock(publicOrigin(request), result.unlockMail);
     const message =

@@ -4,6 +4,9 @@ import { hashToken, newToken } from "./tokens";
 
 export const TOKEN_COOKIE = "token";
 
+/** A session's "last seen" is written when it is older than this, so most requests write nothing. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
 export interface SessionUser {
   id: number;
   email: string;
@@ -30,6 +33,7 @@ export async function createSession(userId: number, userAgent: string | null): P
       created_at: now(),
       expires_at: expiresAt.toISOString(),
       user_agent: userAgent?.slice(0, 300) ?? null,
+      last_seen_at: now(),
     })
     .execute();
   return { token, expiresAt };
@@ -59,13 +63,22 @@ export async function userForToken(token: string, via: SessionUser["via"] = "coo
       "organizations.name as organization_name",
       "organizations.kind as organization_kind",
       "sessions.expires_at",
+      "sessions.last_seen_at",
+      "users.deactivated_at",
+      "organizations.deactivated_at as organization_deactivated_at",
     ])
     .where("sessions.id", "=", hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
-  if (row.expires_at <= now()) {
+  const at = now();
+  // A deactivated account or organisation ends its sessions at once (decision 039).
+  if (row.expires_at <= at || row.deactivated_at != null || row.organization_deactivated_at != null) {
     await destroySession(token);
     return null;
+  }
+  // "Last seen" for the user's list of sessions, written at most every LAST_SEEN_EVERY_MS.
+  if (row.last_seen_at == null || Date.parse(at) - Date.parse(row.last_seen_at) > LAST_SEEN_EVERY_MS) {
+    await db().updateTable("sessions").set({ last_seen_at: at }).where("id", "=", hashToken(token)).execute();
   }
   return {
     id: row.id,
