@@ -6,6 +6,7 @@ import { validateSchedule } from "@server/jobs/schedule";
 import { notificationImmediate, notificationMailSchedules } from "~/jobs/notification-mail.server";
 import { IMMEDIATE_CURSOR_KEY, readImmediateCursor, saveNotificationMailSettings, sendDigests, sendImmediateMails } from "~/models/notification-mail.server";
 import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notification-settings";
+import { readUnsubscribeToken } from "~/models/unsubscribe.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 
 /**
@@ -201,6 +202,12 @@ describe("the digest", () => {
     expect(text).toContain(`${APP}/notifications`);
     expect(text).toContain(`${APP}/account/email-settings`);
     expect(text).toContain("You get this digest every morning");
+    // The one-click unsubscribe of exactly the digest (decision 040): in the text and as List-Unsubscribe.
+    const link = /Stop this digest with one click: (https:\/\/risk\.example\.test\/account\/unsubscribe\?token=\S+)/.exec(text)?.[1];
+    expect(link).toBeDefined();
+    expect(readUnsubscribeToken(decodeURIComponent(new URL(link!).searchParams.get("token")!))).toEqual({ ok: true, userId: w.users.daily, setting: "digest" });
+    const raw = outbox().find((m) => m.includes("\r\nTo: daily@a.test\r\n"))!;
+    expect(raw).toContain(`\r\nList-Unsubscribe: <${link}>\r\n`);
   });
 
   it("leaves out low scores, older ones, dismissed ones, ones the user has read and another organisation's news hits", () => {
@@ -340,6 +347,8 @@ describe("the immediate mail", () => {
     expect(daily[0].text).toContain("risk score 88");
     expect(daily[0].text).toContain(`${APP}/supplier?externalId=911111111&localId=`);
     expect(daily[0].text).toContain(`${APP}/account/email-settings`);
+    const link = /Stop these immediate mails with one click: (\S+)/.exec(daily[0].text)?.[1];
+    expect(readUnsubscribeToken(new URL(link!).searchParams.get("token"))).toEqual({ ok: true, userId: w.users.daily, setting: "immediate" });
     // Immediate on by default, in the user's language.
     expect(immediateTo("ukentlig@a.test").map((m) => m.subject)).toEqual(["Høy risiko: Nordic Steel AS – Styreleder byttet etter bedrageritiltale"]);
     expect(immediateTo("daily@b.test").map((m) => m.subject)).toEqual([

@@ -6,6 +6,7 @@ import { PermanentJobError, type JobHandler } from "@server/jobs/types";
 import type { Kysely, Transaction } from "kysely";
 import { osloDate } from "./supplier-task-states";
 import { publicTaskPath, sendSupplierTaskMail } from "./supplier-task-mail.server";
+import { userUnsubscribeUrl } from "./unsubscribe.server";
 import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type SupplierTaskRow } from "./supplier-task-workflow.server";
 
 /**
@@ -350,7 +351,18 @@ export async function mailFreshLink(input: {
 }): Promise<void> {
   const { task } = input;
   const context = input.context ?? (await mailContext(task));
+  // A reminder to a user's own address carries the link that turns these reminders off (decision 040).
+  const unsubscribe =
+    input.kind === "reminder"
+      ? await userUnsubscribeUrl(
+          publicTaskUrl(context.origin ?? input.fallbackOrigin ?? null, ""),
+          input.to,
+          task.kind === "task" ? "taskReminders" : "surveyReminders",
+          input.at,
+        )
+      : null;
   await sendSupplierTaskMail({
+    unsubscribe,
     kind: input.kind,
     to: input.to,
     customerName: context.name,

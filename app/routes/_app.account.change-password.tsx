@@ -13,6 +13,7 @@ import { readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
 import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from "~/models/account.server";
 import { sendPasswordChanged } from "~/models/account-mail.server";
+import { mailLanguageOf } from "~/models/notification-mail.server";
 import { changePasswordSchema } from "~/models/auth-schemas";
 import { publicOrigin } from "~/models/auth-mail.server";
 import { formatDateTime } from "~/models/format";
@@ -59,7 +60,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const fieldErrors = { currentPassword: [t("account:changePassword.errors.wrongCurrent")] };
         return json({ intent, result: submission.reply({ fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
       }
-      await sendPasswordChanged(publicOrigin(request), { email: user.email, language: user.language, at: now(), ip: source.ip, userAgent: source.userAgent });
+      await sendPasswordChanged(publicOrigin(request), {
+        email: user.email,
+        language: await mailLanguageOf(user.id),
+        at: now(),
+        ip: source.ip,
+        userAgent: source.userAgent,
+      });
       return redirectWithNotice(request, PAGE, "account:changePassword.changed");
     }
     case "endOthers": {
