@@ -318,7 +318,7 @@ export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" |
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
  */
-export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date }): Promise<boolean> {
+export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
@@ -331,7 +331,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
         await trx.insertInto("supplier_task_reminders").values({ supplier_task_id: task.id, step: input.step, sent_at: at.toISOString() }).execute();
       return createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx);
     });
-  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context });
+  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context, fallbackOrigin: input.fallbackOrigin });
   return true;
 }
 
