@@ -23,12 +23,7 @@ function write<T = { id: number }>(sql: string, ...params: unknown[]): T {
   }
 }
 
-test("change the password: refusals with their messages, then the other session ends and a mail confirms it", async ({
-  page,
-  context,
-  browser,
-  javaScriptEnabled,
-}) => {
+test("change the password: refusals with their messages, then the other session ends and a mail confirms it", async ({ page, browser, javaScriptEnabled }) => {
   const user = await createUser({ accessLevel: 1 });
   // This browser signs in through the form (a real session with its browser); another one has a session too.
   await signInWithForm(page, user.email, user.password);
