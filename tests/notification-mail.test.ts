@@ -116,7 +116,10 @@ beforeAll(async () => {
     b: await user("daily@b.test", w.orgB, 2),
     quiet: await user("quiet@q.test", w.orgQuiet, 2),
     many: await user("many@m.test", w.orgMany, 2),
+    // English pages, Norwegian mails (decision 040).
+    mailNo: await user("mail-no@a.test", w.orgA, 2),
   };
+  await saveNotificationMailSettings(w.users.mailNo, { digest: "daily", immediate: true, mailLanguage: "no" });
   await saveNotificationMailSettings(w.users.daily, { digest: "daily", immediate: true });
   // weeklyNo keeps the defaults (weekly, immediate on) by having no row at all.
   await saveNotificationMailSettings(w.users.off, { digest: "off", immediate: false });
@@ -217,6 +220,13 @@ describe("the digest", () => {
     }
   });
 
+  it("writes the digest in the language chosen for mails, not the account's", () => {
+    const mails = mailsTo("mail-no@a.test");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/^\d+ nye risikovarsler om leverandørene dine$/);
+    expect(mails[0].text).toContain("Stopp dette sammendraget med ett klikk: https://risk.example.test/account/unsubscribe?token=");
+  });
+
   it("writes a weekly user's digest on Monday in their language, covering the week", () => {
     const mails = mailsTo("ukentlig@a.test");
     expect(mails).toHaveLength(1);
@@ -255,7 +265,7 @@ describe("the digest", () => {
   it("sends one digest per period however often the job runs", async () => {
     const again = await sendDigests({ at: new Date(MONDAY.getTime() + 60_000) });
     expect(again.sent).toBe(0);
-    expect(again.already).toBe(4); // daily@a, ukentlig@a, daily@b, many@m
+    expect(again.already).toBe(5); // daily@a, ukentlig@a, mail-no@a, daily@b, many@m
     expect(mailsTo("daily@a.test")).toHaveLength(1);
     expect(await mailRows(w.users.daily)).toEqual([{ kind: "digest", period_key: "2026-11-23", notification_count: 3 }]);
     expect(await mailRows(w.users.weeklyNo)).toEqual([{ kind: "digest", period_key: "2026-W48", notification_count: 5 }]);
@@ -270,7 +280,7 @@ describe("the digest", () => {
     expect(mails[1].text).toContain("Compulsory dissolution");
     expect(mails[1].text).not.toContain("Bankruptcy opened");
     expect(mailsTo("ukentlig@a.test")).toHaveLength(1);
-    expect(result.sent).toBe(2); // daily@a and daily@b
+    expect(result.sent).toBe(3); // daily@a, mail-no@a and daily@b
   });
 
   it("without APP_URL sends the mail without links and warns once", async () => {
@@ -349,6 +359,7 @@ describe("the immediate mail", () => {
     expect(daily[0].text).toContain(`${APP}/account/email-settings`);
     const link = /Stop these immediate mails with one click: (\S+)/.exec(daily[0].text)?.[1];
     expect(readUnsubscribeToken(new URL(link!).searchParams.get("token"))).toEqual({ ok: true, userId: w.users.daily, setting: "immediate" });
+    expect(immediateTo("mail-no@a.test").map((m) => m.subject)).toEqual(["Høy risiko: Nordic Steel AS – Styreleder byttet etter bedrageritiltale"]);
     // Immediate on by default, in the user's language.
     expect(immediateTo("ukentlig@a.test").map((m) => m.subject)).toEqual(["Høy risiko: Nordic Steel AS – Styreleder byttet etter bedrageritiltale"]);
     expect(immediateTo("daily@b.test").map((m) => m.subject)).toEqual([
@@ -377,7 +388,7 @@ describe("the immediate mail", () => {
       .execute();
     const rerun = await sendImmediateMails({ at: new Date("2026-11-25T09:05:00.000Z") });
     expect(rerun.sent).toBe(0);
-    expect(rerun.already).toBe(4);
+    expect(rerun.already).toBe(5); // daily@a, ukentlig@a, mail-no@a one each, daily@b two
     expect(outbox().length).toBe(count);
   });
 });

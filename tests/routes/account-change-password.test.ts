@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import { hashPassword, verifyPassword } from "@server/auth/password";
 import { createSession } from "@server/auth/session";
@@ -255,5 +255,28 @@ describe("/reset-password", () => {
     expect(event).toMatchObject({ ip: "10.2.2.2" });
     expect(JSON.parse(event!.detail!)).toEqual({ sessionsEnded: 2 });
     expect(JSON.stringify(event)).not.toContain(reset!.token);
+  });
+});
+
+describe("secrets in logs", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("no password, session token or handle is written to the log while changing a password and ending sessions", async () => {
+    const lines: string[] = [];
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void lines.push(parts.map(String).join(" ")));
+    }
+    const id = await makeUser("logs@change.test");
+    const token = (await createSession(id, CHROME)).token;
+    const other = (await createSession(id, FIREFOX)).token;
+    const handle = (await page(token)).sessions.find((s) => !s.current)!.handle;
+    await change(token, "Wrong-guess-1", "Fresh-meadow-river-42");
+    await change(token, PASS, "passord123");
+    await call(action, post({ intent: "endSession", session: handle }, token));
+    expect((await change(token, PASS, "Fresh-meadow-river-42")).status).toBe(302);
+    const log = lines.join("\n");
+    for (const secret of [PASS, "Wrong-guess-1", "passord123", "Fresh-meadow-river-42", token, other, hashToken(token), hashToken(other), handle]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });
