@@ -2,7 +2,7 @@ import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "./format";
 import type { Language } from "./user.server";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent, deviceLabel } from "./user-agent";
 
 /**
  * The confirmation that a password was changed (issue 16; decision 040), in the language of the account's mails:
@@ -13,11 +13,7 @@ export async function sendPasswordChanged(
   input: { email: string; language: Language; at: string; ip: string | null; userAgent: string | null },
 ) {
   const t = await i18nServer.getFixedT(input.language, "account");
-  const device = describeUserAgent(input.userAgent);
-  const from = [
-    input.ip ?? t("changePassword.mail.unknownAddress"),
-    device.browser ? (device.os ? t("device.on", { browser: device.browser, os: device.os }) : device.browser) : t("device.unknown"),
-  ].join(", ");
+  const from = [input.ip ?? t("changePassword.mail.unknownAddress"), deviceLabel(describeUserAgent(input.userAgent), t)].join(", ");
   await sendMail({
     to: input.email,
     subject: t("changePassword.mail.subject"),

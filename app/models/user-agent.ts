@@ -31,3 +31,9 @@ export function describeUserAgent(userAgent: string | null | undefined): DeviceW
   const ua = userAgent ?? "";
   return { browser: BROWSERS.find(([re]) => re.test(ua))?.[1] ?? null, os: SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? null };
 }
+
+/** The words for a session's device: "Chrome on Windows" (account:device.on), the browser alone, or "Unknown browser". */
+export function deviceLabel(device: DeviceWords, t: (key: string, values?: Record<string, string>) => string): string {
+  if (!device.browser) return t("account:device.unknown");
+  return device.os ? t("account:device.on", { browser: device.browser, os: device.os }) : device.browser;
+}

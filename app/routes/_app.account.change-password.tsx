@@ -19,12 +19,12 @@ import { publicOrigin } from "~/models/auth-mail.server";
 import { formatDateTime } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 import { requestSource } from "~/models/security-events.server";
-import { describeUserAgent } from "~/models/user-agent";
+import { describeUserAgent, deviceLabel } from "~/models/user-agent";
 import { now } from "@server/db";
 
 export const meta = titleMeta;
 
-export const handle = { i18n: ["account", "auth"] };
+export const handle = { i18n: ["account"] };
 
 const PAGE = "/account/change-password";
 /** The password fields are never sent back to the page, not even after a refusal. */
@@ -163,7 +163,7 @@ function Sessions() {
           <li key={s.handle} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
             <div className="min-w-0">
               <p className="font-medium">
-                {s.device.browser ? (s.device.os ? t("device.on", { browser: s.device.browser, os: s.device.os }) : s.device.browser) : t("device.unknown")}
+                {deviceLabel(s.device, t)}
                 {s.current ? <span className="badge badge-primary badge-soft ml-2 align-middle">{t("sessions.thisDevice")}</span> : null}
               </p>
               <p className="text-sm text-base-content/70">
