@@ -19,6 +19,7 @@ import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, t
 import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/overall-risk.server";
 import { RISK_SNAPSHOT_JOB, riskSnapshotJob, riskSnapshotSchedule } from "~/models/risk-snapshots.server";
 import { SECURITY_LOG_PURGE_JOB, securityLogPurgeJob, securityLogPurgeSchedule } from "~/models/security-events.server";
+import { MAIL_LOG_PURGE_JOB, mailLogPurgeJob, mailLogPurgeSchedule } from "~/models/mail-log.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -41,6 +42,7 @@ export const jobHandlers = {
   [RISK_RECOMPUTE_JOB]: riskRecomputeJob,
   [RISK_SNAPSHOT_JOB]: riskSnapshotJob,
   [SECURITY_LOG_PURGE_JOB]: securityLogPurgeJob,
+  [MAIL_LOG_PURGE_JOB]: mailLogPurgeJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */
@@ -52,6 +54,7 @@ export const jobSchedules = [
   riskRecomputeSchedule,
   riskSnapshotSchedule,
   securityLogPurgeSchedule,
+  mailLogPurgeSchedule,
 ];
 
 const ABORT_DELAY = 5_000;

@@ -962,8 +962,26 @@ export interface SecurityEventTable {
   detail: string | null;
 }
 
+/** Every mail sent or failed (decision 044); purged after MAIL_LOG_DAYS. */
+export interface MailLogTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  kind: string | null;
+  body: string;
+  /** JSON: extra header fields (List-Unsubscribe). */
+  headers: string | null;
+  status: "sent" | "failed";
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  last_attempt_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   security_events: SecurityEventTable;
+  mail_log: MailLogTable;
   organizations: OrganizationTable;
   users: UserTable;
   sessions: SessionTable;

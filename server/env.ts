@@ -29,6 +29,8 @@ const schema = z.object({
   LOGIN_PROTECT_ACCOUNT_AFTER: z.coerce.number().int().min(1).default(25),
   // How long the security log (sign-ins, password and level changes, administrators' actions) is kept (decision 039).
   SECURITY_LOG_DAYS: z.coerce.number().int().min(1).default(365),
+  // How long the mail log keeps a mail (its body holds one-time links) before the daily purge (decision 044).
+  MAIL_LOG_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

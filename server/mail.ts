@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { db, now } from "./db";
 import { dataPath, env } from "./env";
 
 export interface Mail {
@@ -9,20 +10,19 @@ export interface Mail {
   text: string;
   /** More header fields, e.g. List-Unsubscribe (decision 040). Line breaks are removed. */
   headers?: Record<string, string>;
+  /** What kind of mail this is, for the mail log (e.g. "invitation"); optional. */
+  kind?: string;
 }
 
 let sequence = 0;
 
-/**
- * Sends a mail. Without SMTP configured (the default) each mail is written as
- * an .eml file to DATA_DIR/outbox, where an operator or a test can read it.
- */
-export async function sendMail(mail: Mail): Promise<{ file?: string }> {
+/** Delivers a mail: through SMTP when configured, else as an .eml file in DATA_DIR/outbox. */
+async function deliver(mail: Mail): Promise<{ file?: string }> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (SMTP_URL) {
     // Loaded only when configured, so the default install carries no mail client.
     const nodemailer = (await import("nodemailer")).default;
-    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail });
+    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
     return {};
   }
   const dir = dataPath("outbox");
@@ -46,6 +46,110 @@ export async function sendMail(mail: Mail): Promise<{ file?: string }> {
   ].join("\r\n");
   fs.writeFileSync(file, body);
   return { file };
+}
+
+/**
+ * A failure's message for the log, without secrets: the SMTP address (it may carry a user and password) and any
+ * credentials in a URL are masked, and the text is cut short.
+ */
+export function mailErrorMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  const smtp = env().SMTP_URL;
+  if (smtp) {
+    message = message.split(smtp).join("[smtp]");
+    try {
+      const password = decodeURIComponent(new URL(smtp).password);
+      if (password) message = message.split(password).join("***");
+    } catch {
+      // Not a URL: masked as a whole above.
+    }
+  }
+  return message.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, "//***@").slice(0, 500);
+}
+
+/** Writes the log row; the log must never turn a sent mail into an error (the caller would send it again). */
+async function logMail(mail: Mail, outcome: { ok: true } | { ok: false; error: string }): Promise<number | undefined> {
+  const at = now();
+  try {
+    const row = await db()
+      .insertInto("mail_log")
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        kind: mail.kind ?? null,
+        body: mail.text,
+        headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+        status: outcome.ok ? "sent" : "failed",
+        error: outcome.ok ? null : outcome.error,
+        attempts: 1,
+        created_at: at,
+        last_attempt_at: at,
+        sent_at: outcome.ok ? at : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    console.warn(`mail log: could not record a mail (${mailErrorMessage(error)})`);
+    return undefined;
+  }
+}
+
+/**
+ * Sends a mail. Without SMTP configured (the default) each mail is written as
+ * an .eml file to DATA_DIR/outbox, where an operator or a test can read it.
+ * Every mail, sent or failed, goes into the mail log (decision 044); a failure is
+ * logged and then thrown to the caller as before.
+ */
+export async function sendMail(mail: Mail): Promise<{ file?: string; logId?: number }> {
+  let result: { file?: string };
+  try {
+    result = await deliver(mail);
+  } catch (error) {
+    await logMail(mail, { ok: false, error: mailErrorMessage(error) });
+    throw error;
+  }
+  const logId = await logMail(mail, { ok: true });
+  return { ...result, logId };
+}
+
+/**
+ * Sends a failed mail of the log again: a success marks it sent, a failure counts the attempt and keeps the new error.
+ * Returns null when there is no such failed mail (sent meanwhile, purged).
+ */
+export async function resendLoggedMail(id: number): Promise<"sent" | "failed" | null> {
+  const row = await db().selectFrom("mail_log").selectAll().where("id", "=", id).where("status", "=", "failed").executeTakeFirst();
+  if (!row) return null;
+  let headers: Record<string, string> | undefined;
+  try {
+    headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
+  } catch {
+    headers = undefined;
+  }
+  const at = now();
+  try {
+    await deliver({ to: row.to_address, subject: row.subject, text: row.body, headers });
+  } catch (error) {
+    await db()
+      .updateTable("mail_log")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), error: mailErrorMessage(error), last_attempt_at: at }))
+      .where("id", "=", id)
+      .execute();
+    return "failed";
+  }
+  await db()
+    .updateTable("mail_log")
+    .set((eb) => ({ status: "sent", error: null, attempts: eb("attempts", "+", 1), last_attempt_at: at, sent_at: at }))
+    .where("id", "=", id)
+    .execute();
+  return "sent";
+}
+
+/** Deletes the logged mails older than MAIL_LOG_DAYS (their bodies hold one-time links); returns how many. */
+export async function purgeMailLog(at: Date = new Date()): Promise<number> {
+  const before = new Date(at.getTime() - env().MAIL_LOG_DAYS * 86_400_000).toISOString();
+  const result = await db().deleteFrom("mail_log").where("created_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Mails written to the outbox, newest last (for tests and the operator). */
