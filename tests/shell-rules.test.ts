@@ -89,7 +89,6 @@ describe("shell rules", () => {
     ["/supplier_folders/shared/9", "shared_folder"],
     ["/supplier_folders/9", "supplier_folder"],
     ["/projects/3/task/8", "project_task"],
-    ["/admin/organization/5/priority-suppliers/invite", "admin_priority_suppliers_invite"],
     ["/projects", "projects"],
   ])("%s is the scaffolded screen %s", (path, key) => expect(scaffoldKeyForPath(path)).toBe(key));
 });

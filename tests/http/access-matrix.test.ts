@@ -39,6 +39,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.admin.surveys.surveys.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.tasks.templates.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.send-old.tsx": { GET: "admin", POST: "admin" },
+  "_app.admin.organization.$orgId.priority-suppliers.invite.tsx": { GET: "admin", POST: "admin" },
   "_app.ai.chat-v2.tsx": { GET: "assistantUse", POST: "assistantUse" },
   "_app.ai.chat.tsx": { GET: "assistantUse", POST: "assistantUse" },
   "_app.ai.documents.tsx": { GET: "assistantUse", POST: "assistantUse" },
