@@ -120,10 +120,12 @@ export default function PriorityInviteScreen() {
               <tbody>
                 {contacts.map((c) => (
                   <tr key={c.connectionId}>
-                    <td>{c.supplierName}</td>
-                    <td className="break-all">{c.email ?? t("invite.noAddress")}</td>
+                    <td className="min-w-40">{c.supplierName}</td>
+                    <td className="min-w-48 break-all">{c.email ?? t("invite.noAddress")}</td>
                     <td>
-                      <span className={`badge badge-sm ${c.state === "ready" ? "badge-primary" : "badge-ghost"}`}>{t(`invite.states.${c.state}`)}</span>
+                      <span className={`badge badge-sm whitespace-nowrap ${c.state === "ready" ? "badge-primary" : "badge-ghost"}`}>
+                        {t(`invite.states.${c.state}`)}
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -139,15 +139,20 @@ export default function SendOldScreen() {
               <tbody>
                 {mails.map((m) => (
                   <tr key={m.id}>
-                    <td className="break-all">{m.to_address}</td>
-                    <td>{m.subject}</td>
+                    <td className="min-w-48 break-all">{m.to_address}</td>
+                    <td className="min-w-48">{m.subject}</td>
                     <td className="whitespace-nowrap">{formatDateTime(m.last_attempt_at, i18n.language)}</td>
                     <td>{m.attempts}</td>
-                    <td className="max-w-xs break-words text-sm text-error">{m.error}</td>
+                    <td className="min-w-64 max-w-xs break-words text-sm text-error">{m.error}</td>
                     <td>
                       <ActionForm intent="resend" fields={{ id: m.id }} redirectTo={href(page)}>
                         {(form) => (
-                          <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("sendOld.resendOne", { to: m.to_address })}>
+                          <button
+                            type="submit"
+                            className="btn btn-sm whitespace-nowrap"
+                            disabled={form.busy}
+                            aria-label={t("sendOld.resendOne", { to: m.to_address })}
+                          >
                             {form.busy ? t("sendOld.sending") : t("sendOld.resend")}
                           </button>
                         )}
