@@ -25,7 +25,6 @@ const FOR_EVERY_USER = new Set([
   "overview",
   "account_email_settings",
   "account_change_password",
-  "my_organization_users",
   "my_organization_overview",
   "my_organization_structure",
 ]);
