@@ -233,7 +233,7 @@ function MemberTable() {
             {members.map((member) => (
               <tr key={member.id}>
                 <th scope="row" className="font-normal">
-                  <span className="break-all">{member.email}</span>
+                  <span className="inline-block min-w-36 break-words">{member.email}</span>
                   {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
                 </th>
                 <td>
@@ -261,7 +261,6 @@ function MemberTable() {
                             {t("users.changeLevel")}
                           </button>
                           <FieldError form={form} name="accessLevel" />
-                          <FieldError form={form} name="" />
                         </>
                       )}
                     </ActionForm>
@@ -292,7 +291,6 @@ function MemberTable() {
                             <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.reactivateUser", { email: member.email })}>
                               {t("users.reactivate")}
                             </button>
-                            <FieldError form={form} name="" />
                           </>
                         )}
                       </ActionForm>
@@ -355,7 +353,6 @@ function InvitationTable({ invitations }: { invitations: { id: number; email: st
                             <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.resendTo", { email: invitation.email })}>
                               {t("users.resend")}
                             </button>
-                            <FieldError form={form} name="" />
                           </>
                         )}
                       </ActionForm>
@@ -370,7 +367,6 @@ function InvitationTable({ invitations }: { invitations: { id: number; email: st
                             >
                               {t("users.revoke")}
                             </button>
-                            <FieldError form={form} name="" />
                           </>
                         )}
                       </ActionForm>
