@@ -27,7 +27,6 @@ export const scaffoldedScreens = [
   ["supplier_folders", "supplier_folders"],
   ["supplier_folder", "supplier_folders/:folderId"],
   ["shared_folder", "supplier_folders/shared/:folderId"],
-  ["my_organization_overview", "my-organization/overview"],
   ["my_organization_structure", "my-organization/structure"],
   ["account_change_password", "account/change-password"],
   ["admin_users", "admin/users"],
