@@ -30,15 +30,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trees = url.searchParams.getAll("tree").flatMap((v) => orgNumberParam(v) ?? []);
   let org = url.searchParams.has("org") ? orgNumberParam(url.searchParams.get("org")) : null;
   let hits: { orgNumber: string; name: string; active: boolean }[] | null = null;
+  let found = 0;
   if (!url.searchParams.has("org")) {
     if (q && isOrgNumber(q)) org = q.replace(/\s/g, "");
-    else if (q) hits = (await searchCompanies(q, MAX_HITS)).hits.map((h) => ({ orgNumber: h.id, name: h.name, active: h.is_active }));
-    else org = await ownOrgNumber(user.organizationId);
+    else if (q) {
+      const result = await searchCompanies(q, MAX_HITS);
+      found = result.found;
+      hits = result.hits.map((h) => ({ orgNumber: h.id, name: h.name, active: h.is_active }));
+    } else org = await ownOrgNumber(user.organizationId);
   }
   const group = org ? await companyGroup(org, trees) : null;
   return json({
     q,
     hits,
+    found,
     group,
     missing: Boolean((url.searchParams.has("org") || (q && isOrgNumber(q))) && !group),
     title: await pageTitle(request, "organization:explorer.title"),
@@ -50,7 +55,7 @@ export function ErrorBoundary() {
 }
 
 export default function OrgStructureExplorer() {
-  const { q, hits, group, missing } = useLoaderData<typeof loader>();
+  const { q, hits, found, group, missing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("organization");
   return (
     <section aria-labelledby="explorer-title" className="mx-auto max-w-4xl">
@@ -78,8 +83,9 @@ export default function OrgStructureExplorer() {
       {hits ? (
         <section aria-labelledby="explorer-hits" className="mt-6">
           <h2 id="explorer-hits" className="text-lg font-semibold">
-            {t("explorer.hits", { count: hits.length })}
+            {t("explorer.hits", { count: found })}
           </h2>
+          {found > hits.length ? <p className="mt-1 text-sm text-base-content/70">{t("explorer.hitsShown", { shown: hits.length })}</p> : null}
           {hits.length === 0 ? (
             <p className="mt-2 text-sm text-base-content/70">{t("explorer.noHits", { q })}</p>
           ) : (
