@@ -167,7 +167,12 @@ test("the explorer: find a company by number, open a holding's ownership tree, w
     .getByRole("link", { name: root.owner })
     .click();
   await expect(page.getByRole("heading", { name: root.owner, level: 2 })).toBeVisible();
-  await expect(page.getByRole("list", { name: `Companies ${root.owner} owns` }).getByRole("link", { name: root.legal_name, exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: `Companies ${root.owner} owns` })
+      .getByRole("link", { name: root.legal_name, exact: true })
+      .first(),
+  ).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
