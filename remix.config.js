@@ -34,7 +34,6 @@ export const scaffoldedScreens = [
   ["admin_users", "admin/users"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_organizations", "admin/organizations"],
   ["admin_credit_reports", "admin/credit-reports"],
   ["admin_integrations", "admin/integrations"],
   ["admin_integration", "admin/integrations/:code"],
