@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "@server/db";
+import { env } from "@server/env";
 import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
 import {
@@ -631,4 +632,9 @@ export async function mostFollowedSuppliers(input: { page: number | null }): Pro
       averageRisk: r.average == null ? null : Math.round(Number(r.average)),
     })),
   };
+}
+
+/** How many days the security log keeps its events (said on the page). */
+export function securityLogDays(): number {
+  return env().SECURITY_LOG_DAYS;
 }
