@@ -33,7 +33,6 @@ export const scaffoldedScreens = [
   ["account_change_password", "account/change-password"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_credit_reports", "admin/credit-reports"],
   ["admin_integrations", "admin/integrations"],
   ["admin_integration", "admin/integrations/:code"],
   ["admin_suppliers_overview", "admin/suppliers-overview"],
