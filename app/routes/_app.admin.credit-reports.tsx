@@ -109,7 +109,7 @@ export default function AdminCreditReportsScreen() {
             <h2 id="admin-credit-orders" className="text-lg font-semibold">
               {t("creditReports.ordersHeading")}
             </h2>
-            <TableScroll className="mt-3 rounded-box border border-base-300 bg-base-100">
+            <TableScroll className="mt-3 rounded-box border border-base-300 bg-base-100" labelledBy="admin-credit-orders">
               <table className="table table-sm min-w-[52rem]">
                 <thead>
                   <tr>

@@ -48,7 +48,7 @@ export default function AdminSuppliersOverviewScreen() {
         <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("suppliersOverview.empty")}</p>
       ) : (
         <>
-          <TableScroll className="mt-6 rounded-box border border-base-300 bg-base-100">
+          <TableScroll className="mt-6 rounded-box border border-base-300 bg-base-100" labelledBy="admin-suppliers-title">
             <table className="table table-sm min-w-[48rem]" aria-label={t("suppliersOverview.listLabel")}>
               <thead>
                 <tr>

@@ -366,7 +366,7 @@ function SecurityLog() {
         <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("audit.empty")}</p>
       ) : (
         <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
+          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100" labelledBy="admin-audit-title">
             <table className="table table-sm min-w-[64rem]" aria-label={t("audit.listLabel")}>
               <thead>
                 <tr>
