@@ -261,7 +261,7 @@ export default function AdminOrganizationsScreen() {
 }
 
 function CreateOrganization() {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const { t: tc } = useTranslation("common");
   const field = "mb-1 block text-sm font-medium";
   return (
@@ -307,7 +307,12 @@ function CreateOrganization() {
               <label htmlFor="create-org-language" className={field}>
                 {t("organizations.create.language")}
               </label>
-              <select id="create-org-language" name="language" defaultValue={form.kept("language") ?? "no"} className="select select-sm w-full">
+              <select
+                id="create-org-language"
+                name="language"
+                defaultValue={form.kept("language") ?? (i18n.language === "en" ? "en" : "no")}
+                className="select select-sm w-full"
+              >
                 <option value="no">{tc("language.no")}</option>
                 <option value="en">{tc("language.en")}</option>
               </select>

@@ -221,7 +221,7 @@ function UserList() {
                             <label htmlFor={`level-${u.id}`} className="sr-only">
                               {t("users.levelLabel", { email: u.email })}
                             </label>
-                            <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs">
+                            <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs w-44">
                               {(["1", "2", "3"] as const).map((level) => (
                                 <option key={level} value={level}>
                                   {t(`levels.${level}`)}
