@@ -142,3 +142,32 @@ test("in Norwegian at 360 px, every admin page fits and is accessible", async ({
   await page.goto("/admin/users?view=audit");
   await expect(page.getByText(/Hendelsene lagres i \d+ dager/)).toBeVisible();
 });
+
+test("the operator changes a user's level, mails a reset link, and cannot deactivate their own account", async ({ page, context, javaScriptEnabled }) => {
+  const operator = await createUser({ accessLevel: 1, isAdmin: true });
+  const user = await createUser({ accessLevel: 1 });
+  await signIn(context, operator);
+  await page.goto(`/admin/users?q=${encodeURIComponent(user.email)}`);
+  const table = page.getByRole("table", { name: "Users" });
+  await table.getByLabel(`Access level of ${user.email}`, { exact: true }).selectOption("2");
+  await table.getByRole("button", { name: `Set the access level of ${user.email}` }).click();
+  await expect(page.getByText("The access level was changed.")).toBeVisible();
+  expect(queryDb("select access_level from users where id = ?", user.id)).toEqual([{ access_level: 2 }]);
+
+  await page.getByRole("button", { name: `Mail ${user.email} a password-reset link` }).click();
+  await expect(page.getByText("A password-reset link was mailed.")).toBeVisible();
+  expect(latestMailTo(user.email)).toMatch(/\/reset-password\?token=/);
+  if (javaScriptEnabled) await expectAccessible(page);
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(operator.email)}`);
+  await page.getByRole("link", { name: `Deactivate ${operator.email}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Deactivate the user?" });
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("You cannot deactivate your own account. Ask another administrator.")).toBeVisible();
+  expect(queryDb("select deactivated_at from users where id = ?", operator.id)).toEqual([{ deactivated_at: null }]);
+
+  await page.goto(`/admin/users?view=audit&email=${encodeURIComponent(user.email)}`);
+  const log = page.getByRole("table", { name: "Security events" });
+  await expect(log.getByRole("rowheader", { name: "Access level changed" })).toBeVisible();
+  await expect(log.getByText(operator.email).first()).toBeVisible();
+});
