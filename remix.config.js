@@ -30,7 +30,6 @@ export const scaffoldedScreens = [
   ["my_organization_users", "my-organization/users"],
   ["my_organization_overview", "my-organization/overview"],
   ["my_organization_structure", "my-organization/structure"],
-  ["account_change_password", "account/change-password"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
   ["admin_integrations", "admin/integrations"],

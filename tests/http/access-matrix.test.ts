@@ -33,7 +33,8 @@ const ACCESS: Record<string, Entry> = {
   "_app.$.tsx": { GET: "public" },
   "_app.overview.tsx": { GET: "signedIn" },
   "_app.dashboard.tsx": { GET: "suppliersRead" },
-  "_app.account.email-settings.tsx": { GET: "signedIn", POST: "notificationsRead" },
+  "_app.account.email-settings.tsx": { GET: "signedIn", POST: "signedIn" },
+  "_app.account.change-password.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.admin.credit-reports.tsx": { GET: "admin" },
   "_app.admin.organizations.tsx": { GET: "admin", POST: "admin" },
   "_app.admin.suppliers-overview.tsx": { GET: "admin" },
@@ -82,6 +83,8 @@ const ACCESS: Record<string, Entry> = {
   "preferences.nav.ts": { POST: "signedIn" },
   "preferences.language.ts": { POST: "public" },
   "demo-feeds.$file.ts": { GET: "public" },
+  // A mail's one-click unsubscribe: the signed token in the link names the account and the one setting.
+  "account.unsubscribe.tsx": { GET: "public", POST: "public" },
   // Visitors' pages (a signed-in user is sent on to the overview).
   "_index.tsx": { GET: "public" },
   "login.tsx": { GET: "public", POST: "public" },
