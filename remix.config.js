@@ -30,14 +30,10 @@ export const scaffoldedScreens = [
   ["my_organization_users", "my-organization/users"],
   ["my_organization_overview", "my-organization/overview"],
   ["my_organization_structure", "my-organization/structure"],
-  ["admin_users", "admin/users"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_organizations", "admin/organizations"],
-  ["admin_credit_reports", "admin/credit-reports"],
   ["admin_integrations", "admin/integrations"],
   ["admin_integration", "admin/integrations/:code"],
-  ["admin_suppliers_overview", "admin/suppliers-overview"],
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
 

@@ -35,6 +35,10 @@ const ACCESS: Record<string, Entry> = {
   "_app.dashboard.tsx": { GET: "suppliersRead" },
   "_app.account.email-settings.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.account.change-password.tsx": { GET: "signedIn", POST: "signedIn" },
+  "_app.admin.credit-reports.tsx": { GET: "admin" },
+  "_app.admin.organizations.tsx": { GET: "admin", POST: "admin" },
+  "_app.admin.suppliers-overview.tsx": { GET: "admin" },
+  "_app.admin.users.tsx": { GET: "admin", POST: "admin" },
   "_app.admin.surveys.$id.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.surveys.surveys.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.tasks.templates.tsx": { GET: "templates", POST: "templates" },
@@ -64,6 +68,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.survey-explorer.tsx": { GET: "supplierTasksRead" },
   "_app.tasks_.surveys_.$surveyResponseId_.read.tsx": { GET: "respondentWork" },
   // Files and downloads outside the shell.
+  "admin.credit-reports[.]csv.ts": { GET: "admin" },
   "ai.reports.$id.pdf.ts": { GET: "assistantUse" },
   "credit.order.ts": { POST: "creditOrder" },
   "credit_reports[.]csv.ts": { GET: "suppliersRead" },
