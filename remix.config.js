@@ -26,15 +26,10 @@ export const scaffoldedScreens = [
   ["supplier_folders", "supplier_folders"],
   ["supplier_folder", "supplier_folders/:folderId"],
   ["shared_folder", "supplier_folders/shared/:folderId"],
-  ["account_change_password", "account/change-password"],
-  ["admin_users", "admin/users"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_organizations", "admin/organizations"],
-  ["admin_credit_reports", "admin/credit-reports"],
   ["admin_integrations", "admin/integrations"],
   ["admin_integration", "admin/integrations/:code"],
-  ["admin_suppliers_overview", "admin/suppliers-overview"],
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
 

@@ -20,6 +20,7 @@ import * as m0023 from "./0023_risk_snapshots";
 import * as m0024 from "./0024_overview_indexes";
 import * as m0025 from "./0025_connection_facts";
 import * as m0026 from "./0026_accounts_and_audit";
+import * as m0027 from "./0027_mail_settings";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0024_overview_indexes": m0024,
   "0025_connection_facts": m0025,
   "0026_accounts_and_audit": m0026,
+  "0027_mail_settings": m0027,
 };

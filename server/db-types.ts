@@ -390,6 +390,11 @@ export interface NotificationSettingsTable {
   digest: Generated<"off" | "daily" | "weekly">;
   immediate: Generated<number>;
   updated_at: string;
+  /** 0027: reminders of tasks and surveys sent to the user's own address (1 on). */
+  task_reminders: Generated<number>;
+  survey_reminders: Generated<number>;
+  /** 0027: the language of the user's mails; NULL: the account's (UI) language. */
+  mail_language: "en" | "no" | null;
 }
 
 export interface NotificationMailTable {

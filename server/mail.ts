@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** More header fields, e.g. List-Unsubscribe (decision 040). Line breaks are removed. */
+  headers?: Record<string, string>;
 }
 
 let sequence = 0;
@@ -36,6 +38,7 @@ export async function sendMail(mail: Mail): Promise<{ file?: string }> {
     `To: ${mail.to}`,
     `Subject: ${mail.subject}`,
     `Date: ${new Date().toUTCString()}`,
+    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name.replace(/[^A-Za-z0-9-]/g, "")}: ${value.replace(/[\r\n]+/g, " ")}`),
     "Content-Type: text/plain; charset=utf-8",
     "",
     mail.text,

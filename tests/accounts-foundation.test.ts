@@ -95,7 +95,15 @@ describe("the security log", () => {
       .orderBy("id")
       .execute();
     expect(events).toEqual([
-      { kind: "sign_in_failed", user_id: id, email: "logged@example.test", organization_id: org, ip: "203.0.113.7", user_agent: "Test browser 1.0", detail: '{"reason":"invalid"}' },
+      {
+        kind: "sign_in_failed",
+        user_id: id,
+        email: "logged@example.test",
+        organization_id: org,
+        ip: "203.0.113.7",
+        user_agent: "Test browser 1.0",
+        detail: '{"reason":"invalid"}',
+      },
       { kind: "sign_in", user_id: id, email: "logged@example.test", organization_id: org, ip: "203.0.113.7", user_agent: "Test browser 1.0", detail: null },
       {
         kind: "sign_in_failed",

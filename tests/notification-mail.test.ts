@@ -6,6 +6,7 @@ import { validateSchedule } from "@server/jobs/schedule";
 import { notificationImmediate, notificationMailSchedules } from "~/jobs/notification-mail.server";
 import { IMMEDIATE_CURSOR_KEY, readImmediateCursor, saveNotificationMailSettings, sendDigests, sendImmediateMails } from "~/models/notification-mail.server";
 import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notification-settings";
+import { readUnsubscribeToken } from "~/models/unsubscribe.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 
 /**
@@ -115,7 +116,10 @@ beforeAll(async () => {
     b: await user("daily@b.test", w.orgB, 2),
     quiet: await user("quiet@q.test", w.orgQuiet, 2),
     many: await user("many@m.test", w.orgMany, 2),
+    // English pages, Norwegian mails (decision 040).
+    mailNo: await user("mail-no@a.test", w.orgA, 2),
   };
+  await saveNotificationMailSettings(w.users.mailNo, { digest: "daily", immediate: true, mailLanguage: "no" });
   await saveNotificationMailSettings(w.users.daily, { digest: "daily", immediate: true });
   // weeklyNo keeps the defaults (weekly, immediate on) by having no row at all.
   await saveNotificationMailSettings(w.users.off, { digest: "off", immediate: false });
@@ -201,6 +205,12 @@ describe("the digest", () => {
     expect(text).toContain(`${APP}/notifications`);
     expect(text).toContain(`${APP}/account/email-settings`);
     expect(text).toContain("You get this digest every morning");
+    // The one-click unsubscribe of exactly the digest (decision 040): in the text and as List-Unsubscribe.
+    const link = /Stop this digest with one click: (https:\/\/risk\.example\.test\/account\/unsubscribe\?token=\S+)/.exec(text)?.[1];
+    expect(link).toBeDefined();
+    expect(readUnsubscribeToken(decodeURIComponent(new URL(link!).searchParams.get("token")!))).toEqual({ ok: true, userId: w.users.daily, setting: "digest" });
+    const raw = outbox().find((m) => m.includes("\r\nTo: daily@a.test\r\n"))!;
+    expect(raw).toContain(`\r\nList-Unsubscribe: <${link}>\r\n`);
   });
 
   it("leaves out low scores, older ones, dismissed ones, ones the user has read and another organisation's news hits", () => {
@@ -208,6 +218,13 @@ describe("the digest", () => {
     for (const title of ["Low risk change", "New CEO", "Dismissed board change", "Already read chair change", "B's feed: fraud probe"]) {
       expect(text).not.toContain(title);
     }
+  });
+
+  it("writes the digest in the language chosen for mails, not the account's", () => {
+    const mails = mailsTo("mail-no@a.test");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/^\d+ nye risikovarsler om leverandørene dine$/);
+    expect(mails[0].text).toContain("Stopp dette sammendraget med ett klikk: https://risk.example.test/account/unsubscribe?token=");
   });
 
   it("writes a weekly user's digest on Monday in their language, covering the week", () => {
@@ -248,7 +265,7 @@ describe("the digest", () => {
   it("sends one digest per period however often the job runs", async () => {
     const again = await sendDigests({ at: new Date(MONDAY.getTime() + 60_000) });
     expect(again.sent).toBe(0);
-    expect(again.already).toBe(4); // daily@a, ukentlig@a, daily@b, many@m
+    expect(again.already).toBe(5); // daily@a, ukentlig@a, mail-no@a, daily@b, many@m
     expect(mailsTo("daily@a.test")).toHaveLength(1);
     expect(await mailRows(w.users.daily)).toEqual([{ kind: "digest", period_key: "2026-11-23", notification_count: 3 }]);
     expect(await mailRows(w.users.weeklyNo)).toEqual([{ kind: "digest", period_key: "2026-W48", notification_count: 5 }]);
@@ -263,7 +280,7 @@ describe("the digest", () => {
     expect(mails[1].text).toContain("Compulsory dissolution");
     expect(mails[1].text).not.toContain("Bankruptcy opened");
     expect(mailsTo("ukentlig@a.test")).toHaveLength(1);
-    expect(result.sent).toBe(2); // daily@a and daily@b
+    expect(result.sent).toBe(3); // daily@a, mail-no@a and daily@b
   });
 
   it("without APP_URL sends the mail without links and warns once", async () => {
@@ -340,6 +357,9 @@ describe("the immediate mail", () => {
     expect(daily[0].text).toContain("risk score 88");
     expect(daily[0].text).toContain(`${APP}/supplier?externalId=911111111&localId=`);
     expect(daily[0].text).toContain(`${APP}/account/email-settings`);
+    const link = /Stop these immediate mails with one click: (\S+)/.exec(daily[0].text)?.[1];
+    expect(readUnsubscribeToken(new URL(link!).searchParams.get("token"))).toEqual({ ok: true, userId: w.users.daily, setting: "immediate" });
+    expect(immediateTo("mail-no@a.test").map((m) => m.subject)).toEqual(["Høy risiko: Nordic Steel AS – Styreleder byttet etter bedrageritiltale"]);
     // Immediate on by default, in the user's language.
     expect(immediateTo("ukentlig@a.test").map((m) => m.subject)).toEqual(["Høy risiko: Nordic Steel AS – Styreleder byttet etter bedrageritiltale"]);
     expect(immediateTo("daily@b.test").map((m) => m.subject)).toEqual([
@@ -368,7 +388,7 @@ describe("the immediate mail", () => {
       .execute();
     const rerun = await sendImmediateMails({ at: new Date("2026-11-25T09:05:00.000Z") });
     expect(rerun.sent).toBe(0);
-    expect(rerun.already).toBe(4);
+    expect(rerun.already).toBe(5); // daily@a, ukentlig@a, mail-no@a one each, daily@b two
     expect(outbox().length).toBe(count);
   });
 });

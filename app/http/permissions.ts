@@ -80,7 +80,7 @@ export function can(user: Subject | null | undefined, permission: Permission): b
 }
 
 /** The paths a visitor without a session may open (spec 01 §6). */
-const PUBLIC_PATHS = new Set(["/", "/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password"]);
+const PUBLIC_PATHS = new Set(["/", "/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password", "/account/unsubscribe"]);
 
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordWeakness } from "./common-passwords";
 
 /**
  * Sign-in and account forms. One schema per form, built with a translate
@@ -63,3 +64,23 @@ export const resetPasswordSchema = (t: T) => z.object({ token: z.string().min(1)
 
 /** The mailed confirmation of a sign-up. */
 export const signupConfirmSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * /account/change-password (issue 16; decision 040): the current password, and the new one typed twice — the
+ * sign-up's length rule, and not the email, a common password or a trivial pattern (app/models/common-passwords.ts).
+ */
+export const changePasswordSchema = (t: T, email: string) =>
+  z
+    .object({
+      currentPassword: z
+        .string({ error: t("account:changePassword.errors.currentRequired") })
+        .min(1, t("account:changePassword.errors.currentRequired"))
+        .max(PASSWORD_MAX),
+      ...passwordPair(t),
+    })
+    .refine(...samePassword(t))
+    .superRefine((v, ctx) => {
+      const weakness = passwordWeakness(v.password, email);
+      if (weakness) ctx.addIssue({ code: "custom", path: ["password"], message: t(`account:changePassword.errors.${weakness}`) });
+      else if (v.password === v.currentPassword) ctx.addIssue({ code: "custom", path: ["password"], message: t("account:changePassword.errors.same") });
+    });

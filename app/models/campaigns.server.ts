@@ -6,6 +6,7 @@ import { PermanentJobError, type JobHandler } from "@server/jobs/types";
 import type { Kysely, Transaction } from "kysely";
 import { osloDate } from "./supplier-task-states";
 import { publicTaskPath, sendSupplierTaskMail } from "./supplier-task-mail.server";
+import { userUnsubscribeUrl } from "./unsubscribe.server";
 import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type SupplierTaskRow } from "./supplier-task-workflow.server";
 
 /**
@@ -317,7 +318,7 @@ export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" |
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
  */
-export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date }): Promise<boolean> {
+export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
@@ -330,7 +331,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
         await trx.insertInto("supplier_task_reminders").values({ supplier_task_id: task.id, step: input.step, sent_at: at.toISOString() }).execute();
       return createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx);
     });
-  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context });
+  await mailFreshLink({ kind: "reminder", task, to: task.recipientEmail, token, at, context, fallbackOrigin: input.fallbackOrigin });
   return true;
 }
 
@@ -350,7 +351,18 @@ export async function mailFreshLink(input: {
 }): Promise<void> {
   const { task } = input;
   const context = input.context ?? (await mailContext(task));
+  // A reminder to a user's own address carries the link that turns these reminders off (decision 040).
+  const unsubscribe =
+    input.kind === "reminder"
+      ? await userUnsubscribeUrl(
+          publicTaskUrl(context.origin ?? input.fallbackOrigin ?? null, ""),
+          input.to,
+          task.kind === "task" ? "taskReminders" : "surveyReminders",
+          input.at,
+        )
+      : null;
   await sendSupplierTaskMail({
+    unsubscribe,
     kind: input.kind,
     to: input.to,
     customerName: context.name,

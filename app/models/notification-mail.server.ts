@@ -20,14 +20,17 @@ import {
 } from "./notification-list.server";
 import { DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_RISK_SCORE_PANEL, LOOKBACK_DAYS_MAX } from "./notifications";
 import {
+  DEFAULT_MAIL_PREFERENCES,
   DEFAULT_MAIL_SETTINGS,
   DIGEST_MAX_ITEMS,
   IMMEDIATE_MIN_RISK_SCORE,
   digestPeriod,
   digestSince,
   type DigestFrequency,
+  type MailPreferences,
   type NotificationMailSettings,
 } from "./notification-settings";
+import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
 /**
  * Notification e-mails (issue 12; docs/decisions/025-notification-mails.md): each user's settings, the digest and the
@@ -51,21 +54,53 @@ function textsFor(language: string): T {
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-/** The user's settings; the defaults (weekly digest, immediate mail on) while they have saved none. */
-export async function getNotificationMailSettings(userId: number): Promise<NotificationMailSettings & { saved: boolean }> {
-  const row = await db().selectFrom("notification_settings").select(["digest", "immediate"]).where("user_id", "=", userId).executeTakeFirst();
-  if (!row) return { ...DEFAULT_MAIL_SETTINGS, saved: false };
-  return { digest: row.digest, immediate: row.immediate === 1, saved: true };
+/** The user's settings; the defaults (weekly digest, immediate mail on, reminders on) while they have saved none. */
+export async function getNotificationMailSettings(userId: number): Promise<NotificationMailSettings & MailPreferences & { saved: boolean }> {
+  const row = await db()
+    .selectFrom("notification_settings")
+    .select(["digest", "immediate", "task_reminders", "survey_reminders", "mail_language"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return { ...DEFAULT_MAIL_SETTINGS, ...DEFAULT_MAIL_PREFERENCES, saved: false };
+  return {
+    digest: row.digest,
+    immediate: row.immediate === 1,
+    taskReminders: row.task_reminders === 1,
+    surveyReminders: row.survey_reminders === 1,
+    mailLanguage: row.mail_language,
+    saved: true,
+  };
 }
 
-/** Saves the user's own settings (the user id comes from the session, never from the form). */
-export async function saveNotificationMailSettings(userId: number, settings: NotificationMailSettings): Promise<void> {
-  const values = { digest: settings.digest, immediate: settings.immediate ? 1 : 0, updated_at: nowIso() };
+/**
+ * Saves the user's own settings (the user id comes from the session or a signed link, never from the form): the given
+ * ones; a first save starts from the defaults.
+ */
+export async function saveNotificationMailSettings(userId: number, settings: Partial<NotificationMailSettings & MailPreferences>): Promise<void> {
+  const values = {
+    ...(settings.digest !== undefined ? { digest: settings.digest } : {}),
+    ...(settings.immediate !== undefined ? { immediate: settings.immediate ? 1 : 0 } : {}),
+    ...(settings.taskReminders !== undefined ? { task_reminders: settings.taskReminders ? 1 : 0 } : {}),
+    ...(settings.surveyReminders !== undefined ? { survey_reminders: settings.surveyReminders ? 1 : 0 } : {}),
+    ...(settings.mailLanguage !== undefined ? { mail_language: settings.mailLanguage } : {}),
+    updated_at: nowIso(),
+  };
   await db()
     .insertInto("notification_settings")
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
     .execute();
+}
+
+/** The language of a user's mails: their chosen one, else their account's. */
+export async function mailLanguageOf(userId: number): Promise<"en" | "no"> {
+  const row = await db()
+    .selectFrom("users as u")
+    .leftJoin("notification_settings as s", "s.user_id", "u.id")
+    .select(["u.language", "s.mail_language"])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return row?.mail_language ?? row?.language ?? "en";
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -86,7 +121,7 @@ async function recipients(): Promise<Recipient[]> {
     .selectFrom("users as u")
     .innerJoin("organizations as o", "o.id", "u.organization_id")
     .leftJoin("notification_settings as s", "s.user_id", "u.id")
-    .select(["u.id", "u.email", "u.language", "u.is_admin", "u.access_level", "u.organization_id", "o.kind", "s.digest", "s.immediate"])
+    .select(["u.id", "u.email", "u.language", "s.mail_language", "u.is_admin", "u.access_level", "u.organization_id", "o.kind", "s.digest", "s.immediate"])
     .orderBy("u.id")
     .execute();
   return rows
@@ -96,7 +131,7 @@ async function recipients(): Promise<Recipient[]> {
     .map((r) => ({
       userId: r.id,
       email: r.email,
-      language: r.language,
+      language: r.mail_language ?? r.language,
       organizationId: r.organization_id!,
       digest: r.digest ?? DEFAULT_MAIL_SETTINGS.digest,
       immediate: r.immediate == null ? DEFAULT_MAIL_SETTINGS.immediate : r.immediate === 1,
@@ -127,12 +162,13 @@ function supplierPath(item: NotificationListItem): string {
 }
 
 /** The lines that end every notification mail: where to see everything and how to change these mails. */
-function footer(t: T, appUrl: string | null, settingsKey: string): string[] {
+function footer(t: T, appUrl: string | null, settingsKey: string, unsubscribe: string | null): string[] {
   return [
     appUrl ? t("common.allNotifications", { link: `${appUrl}/notifications` }) : t("common.allNotificationsNoLink"),
     "",
     t(settingsKey),
     appUrl ? t("common.changeSettings", { link: `${appUrl}/account/email-settings` }) : t("common.changeSettingsNoLink"),
+    ...(unsubscribe ? [t(`common.unsubscribe_${settingsKey.startsWith("digest") ? "digest" : "immediate"}`, { link: unsubscribe })] : []),
     "",
     t("common.signature", { app: t("common:appName") }),
   ];
@@ -159,7 +195,7 @@ async function claimAndSend(
   periodKey: string,
   count: number,
   at: string,
-  mail: { subject: string; text: string },
+  mail: { subject: string; text: string; headers?: Record<string, string> },
 ): Promise<"sent" | "already" | "failed"> {
   if (!(await claim(recipient.userId, kind, periodKey, count, at))) return "already";
   try {
@@ -217,6 +253,8 @@ export function composeDigest(input: {
   since: string;
   content: DigestContent;
   appUrl: string | null;
+  /** The one-click link that turns the digest off (decision 040). */
+  unsubscribe?: string | null;
 }): { subject: string; text: string } {
   const t = textsFor(input.language);
   const { total, items } = input.content;
@@ -236,7 +274,7 @@ export function composeDigest(input: {
     lines.push("");
   }
   if (total > items.length) lines.push(t("digest.more", { count: total - items.length }), "");
-  lines.push(...footer(t, input.appUrl, `digest.why_${input.frequency}`));
+  lines.push(...footer(t, input.appUrl, `digest.why_${input.frequency}`, input.unsubscribe ?? null));
   return { subject: t("digest.subject", { count: total }), text: lines.join("\n") };
 }
 
@@ -278,7 +316,11 @@ export async function sendDigests(options: { at?: Date; appUrl?: string | null }
       continue;
     }
     if (appUrl === undefined) appUrl = resolveAppUrl(options.appUrl);
-    const mail = composeDigest({ language: recipient.language, frequency: recipient.digest, since, content, appUrl });
+    const unsubscribe = appUrl ? unsubscribeUrl(appUrl, recipient.userId, "digest", at) : null;
+    const mail = {
+      ...composeDigest({ language: recipient.language, frequency: recipient.digest, since, content, appUrl, unsubscribe }),
+      headers: unsubscribeHeaders(unsubscribe),
+    };
     result[await claimAndSend(recipient, "digest", period, content.total, sentAt, mail)]++;
   }
   return result;
@@ -331,7 +373,10 @@ async function visibleAmong(viewer: NotificationViewer, candidates: { id: number
   return found;
 }
 
-export function composeImmediate(input: { language: string; item: NotificationListItem; appUrl: string | null }): { subject: string; text: string } {
+export function composeImmediate(input: { language: string; item: NotificationListItem; appUrl: string | null; unsubscribe?: string | null }): {
+  subject: string;
+  text: string;
+} {
   const t = textsFor(input.language);
   const { item, appUrl } = input;
   const supplier = item.organization.organization_name;
@@ -347,7 +392,7 @@ export function composeImmediate(input: { language: string; item: NotificationLi
   if (item.content.risk.description) lines.push("", item.content.risk.description);
   if (item.content.url) lines.push("", t("immediate.source", { source: item.content.source ?? item.content.url, link: item.content.url }));
   lines.push("", appUrl ? t("immediate.supplierLink", { link: appUrl + supplierPath(item) }) : t("immediate.supplierNoLink"), "");
-  lines.push(...footer(t, appUrl, "immediate.why"));
+  lines.push(...footer(t, appUrl, "immediate.why", input.unsubscribe ?? null));
   return { subject: t("immediate.subject", { supplier, title }), text: lines.join("\n") };
 }
 
@@ -404,7 +449,8 @@ export async function sendImmediateMails(options: { at?: Date; appUrl?: string |
       if (visible.length === 0) continue;
       if (appUrl === undefined) appUrl = resolveAppUrl(options.appUrl);
       for (const item of visible) {
-        const mail = composeImmediate({ language: member.language, item, appUrl });
+        const unsubscribe = appUrl ? unsubscribeUrl(appUrl, member.userId, "immediate", at) : null;
+        const mail = { ...composeImmediate({ language: member.language, item, appUrl, unsubscribe }), headers: unsubscribeHeaders(unsubscribe) };
         result[await claimAndSend(member, "immediate", `n${item.id}`, 1, sentAt, mail)]++;
       }
     }

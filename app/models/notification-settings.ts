@@ -28,15 +28,45 @@ export const MAIL_TIME_ZONE = "Europe/Oslo";
 
 type T = (key: string) => string;
 
+/**
+ * The rest of a user's mail settings (issue 16; decision 040), for every user: reminders of tasks and of surveys sent to
+ * the user's own address, and the language of their mails (null: the account's language).
+ */
+export interface MailPreferences {
+  taskReminders: boolean;
+  surveyReminders: boolean;
+  mailLanguage: MailLanguage | null;
+}
+export const MAIL_LANGUAGES = ["en", "no"] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export const DEFAULT_MAIL_PREFERENCES: MailPreferences = { taskReminders: true, surveyReminders: true, mailLanguage: null };
+
+/** The settings one unsubscribe link can turn off: exactly one each. */
+export const UNSUBSCRIBE_SETTINGS = ["digest", "immediate", "taskReminders", "surveyReminders"] as const;
+export type UnsubscribeSetting = (typeof UNSUBSCRIBE_SETTINGS)[number];
+
+const checkbox = (t: T, key: string) =>
+  z
+    .boolean({ error: t(`account:emailSettings.errors.${key}`) })
+    .optional()
+    .transform((v) => v ?? false);
+
+const preferences = (t: T) => ({
+  taskReminders: checkbox(t, "reminders"),
+  surveyReminders: checkbox(t, "reminders"),
+  mailLanguage: z.enum(MAIL_LANGUAGES, { error: t("account:emailSettings.errors.language") }).optional(),
+});
+
 /** The form at /account/email-settings. A checkbox sends "on" when ticked and nothing when not. */
 export const emailSettingsSchema = (t: T) =>
   z.object({
     digest: z.enum(DIGEST_FREQUENCIES, { error: t("account:emailSettings.errors.digest") }),
-    immediate: z
-      .boolean({ error: t("account:emailSettings.errors.immediate") })
-      .optional()
-      .transform((v) => v ?? false),
+    immediate: checkbox(t, "immediate"),
+    ...preferences(t),
   });
+
+/** The same form for a user whom notification mails do not concern: reminders and language only. */
+export const mailPreferencesSchema = (t: T) => z.object(preferences(t));
 
 const osloFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: MAIL_TIME_ZONE,

@@ -1,6 +1,7 @@
 import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
 import { formatDate } from "./format";
+import { unsubscribeHeaders } from "./unsubscribe.server";
 
 /**
  * The mails a supplier's contact gets about a task or survey (issue 14; decision 031): the request, a reminder, and a
@@ -22,6 +23,8 @@ export interface SupplierTaskMail {
   /** The whole address of the public page with its token (publicTaskUrl). */
   url: string;
   linkExpiresAt: string;
+  /** A reminder to a user's own address: the one-click link that turns such reminders off (decision 040). */
+  unsubscribe?: string | null;
 }
 
 /** The public page a link opens: a survey by its response id (the route map's `…/public`), a task by its task id. */
@@ -38,6 +41,7 @@ async function body(language: "no" | "en", mail: SupplierTaskMail): Promise<{ su
   if (mail.message && mail.kind === "request") lines.push("", t("mail.message", values), mail.message);
   if (mail.dueDate) lines.push("", t("mail.due", { date: formatDate(mail.dueDate, language) }));
   lines.push("", t("mail.open"), mail.url, "", t("mail.linkNote", { date: formatDate(mail.linkExpiresAt, language) }), "", t("mail.signature", values));
+  if (mail.unsubscribe) lines.push("", t(`mail.unsubscribe.${mail.itemKind}`, { link: mail.unsubscribe }));
   return { subject: t(`mail.${mail.kind}Subject`, values), text: lines.join("\n") };
 }
 
@@ -45,5 +49,10 @@ async function body(language: "no" | "en", mail: SupplierTaskMail): Promise<{ su
 export async function sendSupplierTaskMail(mail: SupplierTaskMail): Promise<void> {
   const no = await body("no", mail);
   const en = await body("en", mail);
-  await sendMail({ to: mail.to, subject: `${no.subject} / ${en.subject}`, text: `${no.text}\n\n— English below —\n\n${en.text}\n` });
+  await sendMail({
+    to: mail.to,
+    subject: `${no.subject} / ${en.subject}`,
+    text: `${no.text}\n\n— English below —\n\n${en.text}\n`,
+    headers: unsubscribeHeaders(mail.unsubscribe ?? null),
+  });
 }

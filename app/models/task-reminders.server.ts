@@ -60,7 +60,7 @@ export async function sendDueReminders(input: { at?: Date } = {}): Promise<Remin
   const today = osloDate(at);
   const items = await db()
     .selectFrom("supplier_tasks")
-    .select(["id", "organization_id", "status", "due_date", "sent_at", "recipient_email"])
+    .select(["id", "organization_id", "kind", "status", "due_date", "sent_at", "recipient_email"])
     .where("status", "in", [...OPEN_STATUSES])
     .where("due_date", "is not", null)
     .where("recipient_email", "is not", null)
@@ -83,6 +83,8 @@ export async function sendDueReminders(input: { at?: Date } = {}): Promise<Remin
       new Set(steps.map((s) => s.step)),
     );
     if (!step) continue;
+    // A reminder goes to an address; when the address is a user's own, their setting decides (decision 040).
+    if (await reminderTurnedOff(item.recipient_email!, item.kind)) continue;
     const task = await customerTask({ organizationId: item.organization_id, id: item.id });
     if (!task) continue;
     try {
@@ -95,6 +97,18 @@ export async function sendDueReminders(input: { at?: Date } = {}): Promise<Remin
     }
   }
   return run;
+}
+
+/** Whether the user with this email address (if any) turned off reminders of this kind. */
+async function reminderTurnedOff(email: string, kind: "task" | "survey"): Promise<boolean> {
+  const row = await db()
+    .selectFrom("users as u")
+    .innerJoin("notification_settings as s", "s.user_id", "u.id")
+    .select(["s.task_reminders", "s.survey_reminders"])
+    .where("u.email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) return false;
+  return (kind === "task" ? row.task_reminders : row.survey_reminders) === 0;
 }
 
 function isConflict(error: unknown): boolean {

@@ -1,8 +1,8 @@
 import { db, now } from "@server/db";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@server/auth/password";
 import { clearAccountFailures } from "@server/auth/rate-limit";
-import { destroyUserSessions } from "@server/auth/session";
 import { hashToken, newToken } from "@server/auth/tokens";
+import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 
 export type Language = "en" | "no";
 
@@ -229,8 +229,8 @@ export async function findOpenPasswordReset(token: string) {
     .executeTakeFirst();
 }
 
-/** Sets the new password, uses up the link and signs the user out everywhere. */
-export async function resetPassword(token: string, password: string): Promise<number | null> {
+/** Sets the new password, uses up the link, signs the user out everywhere and records `password_reset`. */
+export async function resetPassword(token: string, password: string, source: RequestSource | null = null): Promise<number | null> {
   const reset = await findOpenPasswordReset(token);
   if (!reset) return null;
   const passwordHash = await hashPassword(password);
@@ -239,8 +239,12 @@ export async function resetPassword(token: string, password: string): Promise<nu
     .execute(async (trx) => {
       await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", reset.user_id).execute();
       await trx.updateTable("password_resets").set({ used_at: now() }).where("user_id", "=", reset.user_id).where("used_at", "is", null).execute();
+      const ended = await trx.deleteFrom("sessions").where("user_id", "=", reset.user_id).executeTakeFirst();
+      await recordSecurityEvent(
+        { kind: "password_reset", userId: reset.user_id, email: reset.email, source, detail: { sessionsEnded: Number(ended.numDeletedRows) } },
+        trx,
+      );
     });
-  await destroyUserSessions(reset.user_id);
   // Whoever can read the mailbox is the owner: the account is no longer protected against guessing.
   await clearAccountFailures(reset.email);
   return reset.user_id;

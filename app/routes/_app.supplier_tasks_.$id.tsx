@@ -113,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         break;
       case "remind":
         if (!canDo("remind", "customer", task.status)) throw new TransitionRefused("remind", task.status);
-        if (!(await remindItem({ task, party, at }))) return refuse(409, t("errors.noRecipient"));
+        if (!(await remindItem({ task, party, at, fallbackOrigin: new URL(request.url).origin }))) return refuse(409, t("errors.noRecipient"));
         break;
       case "revoke":
         if ((await revokeItemLinks({ task, party, at })) === 0) return refuse(409, t("errors.noLinks"));

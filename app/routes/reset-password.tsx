@@ -9,6 +9,7 @@ import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { resetPasswordSchema } from "~/models/auth-schemas";
 import { pageTitle } from "~/models/page-title.server";
+import { requestSource } from "~/models/security-events.server";
 import { findOpenPasswordReset, resetPassword } from "~/models/user.server";
 import { readForm } from "~/http/parse.server";
 import { redirectWithNotice } from "~/http/notice.server";
@@ -24,12 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: await pageTitle(request, "auth:reset.title"), token, valid: Boolean(reset), email: reset?.email ?? null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema(t) });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const userId = await resetPassword(submission.value.token, submission.value.password);
+  const userId = await resetPassword(submission.value.token, submission.value.password, requestSource(request, context));
   if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
   return redirectWithNotice(request, "/login", "auth:login.passwordChanged");
 }

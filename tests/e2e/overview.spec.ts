@@ -128,12 +128,17 @@ test("a supplier respondent lands on its open tasks and surveys and opens one", 
   );
   await signInWithForm(page, "supplier@demo.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/overview$/);
+  // Other tests send this organisation more work: the overview shows the first ten and says how many are open.
+  await expect(page.getByText(new RegExp(`${open.length} open, \\d+ overdue\\.`))).toBeVisible();
   const list = page.getByRole("region", { name: "To answer" });
-  await expect(list.getByRole("link")).toHaveCount(open.length);
+  await expect(list.getByRole("link")).toHaveCount(Math.min(open.length, 10));
   if (open.length > 0) {
-    await list.getByRole("link", { name: open[0].title }).click();
+    const first = list.getByRole("link").first();
+    const title = (await first.innerText()).trim();
+    expect(open.map((o) => o.title)).toContain(title);
+    await first.click();
     await expect(page).toHaveURL(/\/tasks\/(surveys\/)?\d+$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(open[0].title);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
   }
 });
 

@@ -64,9 +64,9 @@ describe("/account/email-settings", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/account/email-settings");
     expect(res.headers.get("Set-Cookie")).toContain("__flash=");
-    expect((await page(w.analyst)).settings).toEqual({ digest: "daily", immediate: false, saved: true });
+    expect((await page(w.analyst)).settings).toMatchObject({ digest: "daily", immediate: false, saved: true });
     await run(action, post({ intent: "save", digest: "off", immediate: "on" }, w.analyst));
-    expect((await page(w.analyst)).settings).toEqual({ digest: "off", immediate: true, saved: true });
+    expect((await page(w.analyst)).settings).toMatchObject({ digest: "off", immediate: true, saved: true });
   });
 
   it("never touches another user's settings, whatever the form names", async () => {
@@ -103,12 +103,29 @@ describe("/account/email-settings", () => {
     expect((await run(action, post({ intent: "delete", digest: "off" }, w.analyst))).status).toBe(400);
   });
 
-  it("tells a user without notification access that the mails do not apply, and refuses their post", async () => {
+  it("tells a user without notification access that the notification mails do not apply; they set only reminders and language", async () => {
     for (const token of [w.viewer, w.noOrg]) {
-      expect(await page(token)).toMatchObject({ applies: false, settings: null });
-      const before = await settingsRows();
-      expect((await run(action, post({ intent: "save", digest: "daily" }, token))).status).toBe(403);
-      expect(await settingsRows()).toEqual(before);
+      expect(await page(token)).toMatchObject({ applies: false, settings: { taskReminders: true, surveyReminders: true, mailLanguage: "en", saved: false } });
+      const res = await run(action, post({ intent: "save", digest: "daily", immediate: "on", surveyReminders: "on", mailLanguage: "no" }, token));
+      expect(res.status).toBe(302);
+      // The notification fields are not read for them: the digest stays the default.
+      expect((await page(token)).settings).toEqual({
+        digest: "weekly",
+        immediate: true,
+        taskReminders: false,
+        surveyReminders: true,
+        mailLanguage: "no",
+        saved: true,
+      });
     }
+  });
+
+  it("saves reminders and the language of mails, which defaults to the account's language", async () => {
+    expect((await page(w.norwegian)).settings).toMatchObject({ mailLanguage: "no", taskReminders: true, surveyReminders: true });
+    await run(action, post({ intent: "save", digest: "weekly", taskReminders: "on", mailLanguage: "en" }, w.norwegian));
+    expect((await page(w.norwegian)).settings).toMatchObject({ mailLanguage: "en", taskReminders: true, surveyReminders: false });
+    const bad = await run(action, post({ intent: "save", digest: "weekly", mailLanguage: "de" }, w.norwegian));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { result: { error: Record<string, string[]> } }).result.error.mailLanguage).toEqual(["Velg engelsk eller norsk."]);
   });
 });

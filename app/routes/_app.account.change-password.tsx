@@ -1,0 +1,199 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/translations";
+import { uiLanguage } from "~/components/supplier/main-helpers";
+import { ActionForm, FieldError, type ActionFormState } from "~/components/ui/ActionForm";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { readForm } from "~/http/parse.server";
+import i18nServer from "~/i18n.server";
+import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from "~/models/account.server";
+import { sendPasswordChanged } from "~/models/account-mail.server";
+import { mailLanguageOf } from "~/models/notification-mail.server";
+import { changePasswordSchema } from "~/models/auth-schemas";
+import { publicOrigin } from "~/models/auth-mail.server";
+import { formatDateTime } from "~/models/format";
+import { pageTitle } from "~/models/page-title.server";
+import { requestSource } from "~/models/security-events.server";
+import { describeUserAgent, deviceLabel } from "~/models/user-agent";
+import { now } from "@server/db";
+
+export const meta = titleMeta;
+
+export const handle = { i18n: ["account"] };
+
+const PAGE = "/account/change-password";
+/** The password fields are never sent back to the page, not even after a refusal. */
+const HIDDEN = ["currentPassword", "password", "confirmPassword"];
+
+/**
+ * /account/change-password (spec 01 §2.2, the user menu; issue 16; decision 040): the signed-in user changes their
+ * password, and sees and ends their other sessions. Only the session's own user: no form names a user, and a session
+ * is named by a keyed handle, never its id.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const sessions = (await listOwnSessions(user)).map((s) => ({ ...s, device: describeUserAgent(s.userAgent), userAgent: undefined }));
+  return json({ email: user.email, sessions, title: await pageTitle(request, "account:changePassword.title") });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const source = requestSource(request, context);
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "changePassword": {
+      const submission = parseWithZod(formData, { schema: changePasswordSchema(t, user.email) });
+      if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+      const outcome = await changePassword(user, submission.value.currentPassword, submission.value.password, source);
+      if (!outcome.ok) {
+        if (outcome.reason === "slowed") {
+          const message = t("account:changePassword.errors.slowed", { count: outcome.minutes });
+          return json({ intent, result: submission.reply({ formErrors: [message], hideFields: HIDDEN }) }, { status: 429 });
+        }
+        const fieldErrors = { currentPassword: [t("account:changePassword.errors.wrongCurrent")] };
+        return json({ intent, result: submission.reply({ fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
+      }
+      await sendPasswordChanged(publicOrigin(request), {
+        email: user.email,
+        language: await mailLanguageOf(user.id),
+        at: now(),
+        ip: source.ip,
+        userAgent: source.userAgent,
+      });
+      return redirectWithNotice(request, PAGE, "account:changePassword.changed");
+    }
+    case "endOthers": {
+      await endOtherSessions(user, source);
+      return redirectWithNotice(request, PAGE, "account:sessions.endedOthers");
+    }
+    case "endSession": {
+      const handle = formData.get("session");
+      const ended = typeof handle === "string" && handle.length <= 64 && (await endOwnSession(user, handle, source));
+      if (!ended) return json({ intent, result: { status: "error" as const, error: { "": [t("account:sessions.notFound")] } } }, { status: 404 });
+      return redirectWithNotice(request, PAGE, "account:sessions.endedOne");
+    }
+    default:
+      return json({ intent: null, result: { status: "error" as const, error: { "": [t("account:sessions.unknownIntent")] } } }, { status: 400 });
+  }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function ChangePasswordScreen() {
+  const { t } = useTranslation("account");
+  return (
+    <div className="mx-auto max-w-2xl space-y-8">
+      <section aria-labelledby="change-password-title">
+        <h1 id="change-password-title" className="text-2xl font-semibold">
+          {t("changePassword.title")}
+        </h1>
+        <p className="mt-1 text-sm text-base-content/70">{t("changePassword.intro")}</p>
+        <ActionForm intent="changePassword" redirectTo={PAGE} className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
+          {(form) => (
+            <>
+              <PasswordInput form={form} name="currentPassword" label={t("changePassword.current")} autoComplete="current-password" />
+              <PasswordInput form={form} name="password" label={t("changePassword.new")} autoComplete="new-password" hint={t("changePassword.hint")} />
+              <PasswordInput form={form} name="confirmPassword" label={t("changePassword.repeat")} autoComplete="new-password" />
+              <div className="sm:text-right">
+                <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={form.busy}>
+                  {form.busy ? t("changePassword.saving") : t("changePassword.submit")}
+                </button>
+              </div>
+            </>
+          )}
+        </ActionForm>
+      </section>
+      <Sessions />
+    </div>
+  );
+}
+
+function PasswordInput({ form, name, label, autoComplete, hint }: { form: ActionFormState; name: string; label: string; autoComplete: string; hint?: string }) {
+  const id = `change-password-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const invalid = form.invalid(name);
+  const describedBy = [hintId, invalid["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={200}
+        aria-invalid={invalid["aria-invalid"]}
+        aria-describedby={describedBy}
+        className={`input w-full ${invalid["aria-invalid"] ? "input-error" : ""}`}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-base-content/70">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError form={form} name={name} />
+    </div>
+  );
+}
+
+function Sessions() {
+  const { sessions } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("account");
+  const lng = uiLanguage(i18n.language);
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className="text-xl font-semibold">
+        {t("sessions.title")}
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">{t("sessions.intro")}</p>
+      <ul className="mt-4 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" data-testid="sessions">
+        {sessions.map((s) => (
+          <li key={s.handle} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {deviceLabel(s.device, t)}
+                {s.current ? <span className="badge badge-primary badge-soft ml-2 align-middle">{t("sessions.thisDevice")}</span> : null}
+              </p>
+              <p className="text-sm text-base-content/70">
+                {t("sessions.created", { at: formatDateTime(s.createdAt, lng) })} ·{" "}
+                {t("sessions.lastSeen", { at: formatDateTime(s.lastSeenAt ?? s.createdAt, lng) })}
+              </p>
+            </div>
+            {s.current ? null : (
+              <ActionForm intent="endSession" fields={{ session: s.handle }} redirectTo={PAGE}>
+                {(form) => (
+                  <button type="submit" className="btn btn-outline btn-sm min-h-11 w-full sm:w-auto" disabled={form.busy}>
+                    {t("sessions.endOne")}
+                  </button>
+                )}
+              </ActionForm>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 ? (
+        <ActionForm intent="endOthers" redirectTo={PAGE} className="mt-4 sm:text-right">
+          {(form) => (
+            <button type="submit" className="btn btn-warning w-full sm:w-auto" disabled={form.busy}>
+              {t("sessions.endOthers", { count: others })}
+            </button>
+          )}
+        </ActionForm>
+      ) : (
+        <p className="mt-4 text-sm text-base-content/70">{t("sessions.onlyThis")}</p>
+      )}
+    </section>
+  );
+}
