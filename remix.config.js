@@ -35,8 +35,6 @@ export const scaffoldedScreens = [
   ["admin_notifications", "admin/notifications"],
   ["admin_organizations", "admin/organizations"],
   ["admin_credit_reports", "admin/credit-reports"],
-  ["admin_integrations", "admin/integrations"],
-  ["admin_integration", "admin/integrations/:code"],
   ["admin_suppliers_overview", "admin/suppliers-overview"],
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
