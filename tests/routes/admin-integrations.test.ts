@@ -6,7 +6,7 @@ import { outbox } from "@server/mail";
 import { decryptSetting, encryptSetting, SettingsKeyError, settingsKey } from "@server/settings-crypto";
 import { redactMessage } from "@server/integration-status";
 import { loader as listLoader } from "~/routes/_app.admin.integrations";
-import { action, loader } from "~/routes/_app.admin.integrations.$code";
+import { action, loader } from "~/routes/_app.admin.integrations_.$code";
 import { maskUrl } from "~/models/integrations.server";
 import { company, makeOrg, signedIn } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
