@@ -42,3 +42,16 @@ export async function recordIntegrationError(code: IntegrationCode, error: unkno
     .onConflict((oc) => oc.column("code").doUpdateSet({ last_error_at: at, last_error: message }))
     .execute();
 }
+
+/**
+ * For the call sites of the live providers: records the outcome and never throws, so a status write that fails cannot
+ * take the call it describes with it (it is logged without the message, which may carry the provider's words).
+ */
+export async function noteIntegration(code: IntegrationCode, outcome: { ok: true } | { ok: false; error: unknown }): Promise<void> {
+  try {
+    if (outcome.ok) await recordIntegrationSuccess(code);
+    else await recordIntegrationError(code, outcome.error);
+  } catch (error) {
+    console.error("integration status not recorded", { code, error: error instanceof Error ? error.name : "unknown" });
+  }
+}

@@ -304,3 +304,26 @@ describe("test connection", () => {
     expect(events.map((e) => JSON.parse(e.detail ?? "{}"))).toContainEqual({ action: "integration_test", integration: "mail", mailed: true });
   });
 });
+
+describe("the live providers' call sites", () => {
+  it("record a live LEI service's error (without secrets) and nothing for the local store", async () => {
+    const { callLeiProvider } = await import("~/models/lei-api.server");
+    await db().deleteFrom("integration_status").where("code", "=", "lei").execute();
+    await callLeiProvider((p) => p.autocomplete("equinor"));
+    expect(await db().selectFrom("integration_status").selectAll().where("code", "=", "lei").execute()).toEqual([]);
+
+    const server = http.createServer((_req, res) => {
+      res.writeHead(500).end();
+    });
+    const { baseUrl } = await listenOnLoopback(server);
+    vi.stubEnv("LEI_PROVIDER", "gleif");
+    vi.stubEnv("GLEIF_API_URL", baseUrl);
+    spyConsole();
+    const result = await callLeiProvider((p) => p.autocomplete("equinor"));
+    expect(result.ok).toBe(false);
+    const row = await db().selectFrom("integration_status").selectAll().where("code", "=", "lei").executeTakeFirstOrThrow();
+    expect(row.last_error_at).toBeTruthy();
+    expect(row.last_error).toBeTruthy();
+    expect(row.last_success_at).toBeNull();
+  });
+});
