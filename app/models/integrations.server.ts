@@ -182,10 +182,9 @@ export async function listIntegrations(environment: Environment = process.env): 
   return SERVICES.map((spec) => {
     const status = statuses.find((s) => s.code === spec.code);
     const runtime = new Map(settings.filter((r) => r.code === spec.code).map((r) => [r.name, r.set_at]));
-    const overlaid = { ...environment };
     return {
       code: spec.code,
-      provider: activeProvider(spec, overlaid),
+      provider: activeProvider(spec, environment),
       providers: spec.providers,
       providerVariable: spec.providerVariable,
       settings: showSettings(spec, environment, runtime),
