@@ -28,8 +28,6 @@ export const scaffoldedScreens = [
   ["shared_folder", "supplier_folders/shared/:folderId"],
   ["admin_send_old", "admin/send-old"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_integrations", "admin/integrations"],
-  ["admin_integration", "admin/integrations/:code"],
   ["admin_priority_suppliers_invite", "admin/organization/:orgId/priority-suppliers/invite"],
 ];
 

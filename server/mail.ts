@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataPath, env } from "./env";
+import { noteIntegration } from "./integration-status";
 
 export interface Mail {
   to: string;
@@ -22,7 +23,14 @@ export async function sendMail(mail: Mail): Promise<{ file?: string }> {
   if (SMTP_URL) {
     // Loaded only when configured, so the default install carries no mail client.
     const nodemailer = (await import("nodemailer")).default;
-    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail });
+    try {
+      await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail });
+    } catch (error) {
+      // The SMTP server's last error for /admin/integrations (decision 043); the caller still sees the failure.
+      await noteIntegration("mail", { ok: false, error });
+      throw error;
+    }
+    await noteIntegration("mail", { ok: true });
     return {};
   }
   const dir = dataPath("outbox");

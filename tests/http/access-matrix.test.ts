@@ -46,6 +46,8 @@ const ACCESS: Record<string, Entry> = {
   "_app.admin.surveys.$id.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.surveys.surveys.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.tasks.templates.tsx": { GET: "templates", POST: "templates" },
+  "_app.admin.integrations.tsx": { GET: "admin" },
+  "_app.admin.integrations_.$code.tsx": { GET: "admin", POST: "admin" },
   "_app.ai.chat-v2.tsx": { GET: "assistantUse", POST: "assistantUse" },
   "_app.ai.chat.tsx": { GET: "assistantUse", POST: "assistantUse" },
   "_app.ai.documents.tsx": { GET: "assistantUse", POST: "assistantUse" },
