@@ -16,7 +16,6 @@ export const scaffoldedScreens = [
   ["project_task", "projects/:id/task/:taskId"],
   ["project_suppliers", "projects/:id/suppliers"],
   ["data_explorer", "data-explorer"],
-  ["org_structure_explorer", "org-structure-explorer"],
   ["transparency_act", "transparency_act"],
   ["transparency_portal", "transparency-portal"],
   ["transparency_portal_public", "transparency-portal/public/:key"],
@@ -27,16 +26,7 @@ export const scaffoldedScreens = [
   ["supplier_folders", "supplier_folders"],
   ["supplier_folder", "supplier_folders/:folderId"],
   ["shared_folder", "supplier_folders/shared/:folderId"],
-  ["my_organization_users", "my-organization/users"],
-  ["my_organization_overview", "my-organization/overview"],
-  ["my_organization_structure", "my-organization/structure"],
-  ["admin_users", "admin/users"],
   ["admin_notifications", "admin/notifications"],
-  ["admin_organizations", "admin/organizations"],
-  ["admin_credit_reports", "admin/credit-reports"],
-  ["admin_integrations", "admin/integrations"],
-  ["admin_integration", "admin/integrations/:code"],
-  ["admin_suppliers_overview", "admin/suppliers-overview"],
 ];
 
 /**

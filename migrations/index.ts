@@ -21,6 +21,7 @@ import * as m0024 from "./0024_overview_indexes";
 import * as m0025 from "./0025_connection_facts";
 import * as m0026 from "./0026_accounts_and_audit";
 import * as m0027 from "./0027_mail_settings";
+import * as m0030 from "./0030_integrations";
 import * as m0031 from "./0031_mail_log";
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0025_connection_facts": m0025,
   "0026_accounts_and_audit": m0026,
   "0027_mail_settings": m0027,
+  "0030_integrations": m0030,
   "0031_mail_log": m0031,
 };

@@ -962,6 +962,28 @@ export interface SecurityEventTable {
   detail: string | null;
 }
 
+/** The outside services' last success, last error and last test (decision 043). */
+export interface IntegrationStatusTable {
+  code: string;
+  last_success_at: string | null;
+  last_error_at: string | null;
+  /** Short, without secrets. */
+  last_error: string | null;
+  last_test_at: string | null;
+  last_test_ok: number | null;
+  last_test_ms: number | null;
+  last_test_message: string | null;
+}
+
+/** Runtime settings of the outside services, each value AES-256-GCM encrypted (decision 043). */
+export interface IntegrationSettingTable {
+  code: string;
+  name: string;
+  ciphertext: string;
+  set_at: string;
+  set_by: number | null;
+}
+
 /** Every mail sent or failed (decision 044); purged after MAIL_LOG_DAYS. */
 export interface MailLogTable {
   id: Generated<number>;
@@ -980,6 +1002,8 @@ export interface MailLogTable {
 }
 
 export interface DB {
+  integration_status: IntegrationStatusTable;
+  integration_settings: IntegrationSettingTable;
   security_events: SecurityEventTable;
   mail_log: MailLogTable;
   organizations: OrganizationTable;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { db, now } from "./db";
 import { dataPath, env } from "./env";
+import { noteIntegration } from "./integration-status";
 
 export interface Mail {
   to: string;
@@ -22,7 +23,14 @@ async function deliver(mail: Mail): Promise<{ file?: string }> {
   if (SMTP_URL) {
     // Loaded only when configured, so the default install carries no mail client.
     const nodemailer = (await import("nodemailer")).default;
-    await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
+    try {
+      await nodemailer.createTransport(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
+    } catch (error) {
+      // The SMTP server's last error for /admin/integrations (decision 043); the caller still sees the failure.
+      await noteIntegration("mail", { ok: false, error });
+      throw error;
+    }
+    await noteIntegration("mail", { ok: true });
     return {};
   }
   const dir = dataPath("outbox");

@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   supplierTasksManage: { organization: true, level: ACCESS_LEVEL_THRESHOLD, customer: true },
   /** The organisation's own task and survey templates (its administrator); the system-wide ones are the operator's (`admin`). */
   taskTemplatesManage: { organization: true, level: 3, customer: true },
+  /** The user's own organisation: its members, overview (any member, supplier respondents too; decision 041). */
+  organizationRead: { organization: true, level: 1 },
   /** Managing the organisation: members, invitations, organisation settings. */
   organizationManage: { organization: true, level: 3 },
   /** The installation's administration. */

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { deleteReportPdf, saveReportPdf } from "@server/credit-files";
 import { db, now as nowIso } from "@server/db";
+import { noteIntegration } from "@server/integration-status";
 import { cleanStoredName } from "@server/storage";
 import {
   CreditError,
@@ -166,9 +167,16 @@ export async function searchCreditCompanies(search: { country: string; name?: st
   const regNo = trimmed(search.regNo).slice(0, REG_NO_MAX);
   // Spec 02 §5: no search without a name or a registration number.
   if (!name && !regNo) return [];
+  let live = false;
   try {
-    return await (await provider()).searchCompanies({ country, ...(name ? { name } : {}), ...(regNo ? { regNo } : {}) });
+    const credit = await provider();
+    live = credit.name !== "local";
+    const companies = await credit.searchCompanies({ country, ...(name ? { name } : {}), ...(regNo ? { regNo } : {}) });
+    // The live service's last success and error for /admin/integrations (decision 043).
+    if (live) await noteIntegration("credit", { ok: true });
+    return companies;
   } catch (error) {
+    if (live) await noteIntegration("credit", { ok: false, error });
     console.error("credit search failed", { country, error: String(error) });
     return [];
   }

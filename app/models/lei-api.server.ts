@@ -1,4 +1,5 @@
 import { db } from "@server/db";
+import { noteIntegration } from "@server/integration-status";
 import { LeiProviderError, leiProvider, type LeiProvider, type LeiRecordAnswer } from "@server/providers/lei";
 
 /**
@@ -14,9 +15,13 @@ export type LeiCallResult<T> = { ok: true; value: T } | { ok: false; status: 502
 export async function callLeiProvider<T>(call: (provider: LeiProvider) => Promise<T>): Promise<LeiCallResult<T>> {
   const provider = await leiProvider();
   try {
-    return { ok: true, value: await call(provider) };
+    const value = await call(provider);
+    // The live service's last success and error for /admin/integrations (decision 043); the local store is no outside service.
+    if (provider.name !== "local") await noteIntegration("lei", { ok: true });
+    return { ok: true, value };
   } catch (error) {
     if (!(error instanceof LeiProviderError)) throw error;
+    if (provider.name !== "local") await noteIntegration("lei", { ok: false, error });
     console.error("LEI provider failed", { provider: provider.name, kind: error.kind, status: error.status, error: error.message });
     return error.kind === "timeout"
       ? { ok: false, status: 504, message: "The LEI registry did not answer in time." }

@@ -1,6 +1,7 @@
 import { db } from "@server/db";
 import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
+import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 import { createInvitation, normalizeEmail, type Language } from "./user.server";
 
 /**
@@ -77,6 +78,7 @@ export async function invitePriorityContacts(input: {
   invitedBy: number;
   origin: string;
   language: Language;
+  source: RequestSource | null;
 }): Promise<InviteSummary> {
   const summary: InviteSummary = { invited: [], skipped: [], failed: [] };
   const t = await i18nServer.getFixedT(input.language, "adminMail");
@@ -93,6 +95,15 @@ export async function invitePriorityContacts(input: {
     }
     done.add(key);
     const token = await createInvitation({ email: contact.email, organizationId: contact.supplierOrganizationId, accessLevel: 1, invitedBy: input.invitedBy });
+    await recordSecurityEvent({
+      kind: "invitation_sent",
+      userId: null,
+      email: contact.email,
+      actorUserId: input.invitedBy,
+      organizationId: contact.supplierOrganizationId,
+      source: input.source,
+      detail: { accessLevel: 1, priorityOf: input.customer.id },
+    });
     const link = `${input.origin}/invite-signup?token=${encodeURIComponent(token)}`;
     try {
       await sendMail({

@@ -1,4 +1,5 @@
 import { db } from "@server/db";
+import { noteIntegration } from "@server/integration-status";
 import { liveRegistryProvider, type RegistryProvider } from "@server/providers/registry";
 import { syncCompany, syncSearch } from "@server/providers/registry/sync";
 import { recomputeOverallRisk } from "./overall-risk.server";
@@ -20,10 +21,12 @@ export async function refreshCompany(orgNumber: string): Promise<void> {
   if (!registry || !/^\d{9}$/.test(orgNumber)) return;
   try {
     await syncCompany(db(), registry, orgNumber);
+    await noteIntegration("registry", { ok: true });
     // The register's flags and figures are inputs of the followers' overall risk (decision 036).
     const company = await db().selectFrom("companies").select("id").where("org_number", "=", orgNumber).executeTakeFirst();
     if (company) await recomputeOverallRisk({ companyIds: [company.id] });
   } catch (error) {
+    await noteIntegration("registry", { ok: false, error });
     console.error("registry refresh failed", { orgNumber, error: String(error) });
   }
 }
@@ -34,7 +37,9 @@ export async function refreshSearch(term: string): Promise<void> {
   try {
     if (/^\d{9}$/.test(term.replace(/\s/g, ""))) await syncCompany(db(), registry, term.replace(/\s/g, ""));
     else await syncSearch(db(), registry, term);
+    await noteIntegration("registry", { ok: true });
   } catch (error) {
+    await noteIntegration("registry", { ok: false, error });
     console.error("registry search refresh failed", { term, error: String(error) });
   }
 }

@@ -122,7 +122,8 @@ export async function companyLei(company: { orgNumber: string; countryCode: stri
 
 export type SupplierScreen = NonNullable<Awaited<ReturnType<typeof loadSupplierScreen>>>;
 
-async function openTrees(orgNumbers: string[]): Promise<Record<string, OwnershipNode>> {
+/** The ownership trees the URL opened (`tree=`), at most MAX_OPEN_TREES; also the organisation structure screens'. */
+export async function openTrees(orgNumbers: string[]): Promise<Record<string, OwnershipNode>> {
   const out: Record<string, OwnershipNode> = {};
   for (const orgNumber of [...new Set(orgNumbers)].slice(0, MAX_OPEN_TREES)) {
     const tree = await ownershipTree(orgNumber, 1);

@@ -56,18 +56,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json({ intent: null, summary: null, result: submission.reply({ formErrors: [t("adminMail:errors.invalidRequest")] }) }, { status: 400 });
   }
   const locale = await i18nServer.getLocale(request);
+  const source = requestSource(request, context);
   const summary = await invitePriorityContacts({
     customer,
     invitedBy: user.id,
     origin: publicOrigin(request),
     language: isLanguage(locale) ? locale : "no",
+    source,
   });
   await recordSecurityEvent({
     kind: "admin_action",
     userId: user.id,
     actorUserId: user.id,
     organizationId: customer.id,
-    source: requestSource(request, context),
+    source,
     detail: { action: "priority_suppliers_invite", invited: summary.invited.length, skipped: summary.skipped.length, failed: summary.failed.length },
   });
   // The summary is the answer itself (no redirect): sending the form again invites nobody twice.

@@ -21,14 +21,7 @@ export function scaffoldKeyForPath(pathname: string): string {
 }
 
 /** Screens every signed-in user may open (spec 01 §2.3: below level 2 only My Compliance; a user's own account). */
-const FOR_EVERY_USER = new Set([
-  "overview",
-  "account_email_settings",
-  "account_change_password",
-  "my_organization_users",
-  "my_organization_overview",
-  "my_organization_structure",
-]);
+const FOR_EVERY_USER = new Set(["overview", "account_email_settings", "account_change_password"]);
 
 /** Who may open a scaffolded screen, from the one permission table: admin pages for is_admin, the rest of the map from level 2. */
 export function scaffoldPermission(key: string): Permission {

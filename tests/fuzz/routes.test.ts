@@ -17,7 +17,7 @@ import { buildWorld, changed, SIGN_IN, Store, SUPPLIER_ORG_NUMBER, type OrgData,
  * What must hold for every request:
  * - never a 5xx (a thrown error that is not a Response counts as the 500 Remix would answer);
  * - never a redirect off-site (the Location resolved as a browser would, tabs and backslashes included);
- * - a rejected request (status ≥ 400) changes nothing: every table but sign-in failures, and the files;
+ * - a rejected request (status ≥ 400) changes nothing: every table but sign-in failures (and their lines in the security log), and the files;
  * - nothing stores a NUL character or a lone surrogate;
  * - a visitor or a user of organisation B never changes organisation A's rows, whatever the answer.
  *

@@ -136,8 +136,8 @@ export async function buildWorld(): Promise<World> {
 }
 
 const DATABASE_FILES = /^app\.db(-wal|-shm|-journal)?$/;
-// Sign-in bookkeeping: a refused sign-in rightly records a failure.
-const NOT_FINGERPRINTED = new Set(["login_failures"]);
+// Sign-in bookkeeping: a refused sign-in rightly records a failure, in the rate limit and in the security log (decision 039).
+const NOT_FINGERPRINTED = new Set(["login_failures", "security_events"]);
 
 /** The stored state: a hash per table, per file folder of DATA_DIR, and per table of organisation A's rows. */
 export interface Fingerprint {

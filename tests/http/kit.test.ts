@@ -148,6 +148,7 @@ describe("the permission table", () => {
       {
         assistantUse: false,
         signedIn: false,
+        organizationRead: false,
         ownFiles: false,
         registryRead: false,
         suppliersWrite: false,
@@ -173,6 +174,8 @@ describe("the permission table", () => {
         supplierTasksRead: false,
         supplierTasksManage: false,
         taskTemplatesManage: false,
+        organizationRead: true,
+        organizationManage: false,
       },
     ],
     [
@@ -199,6 +202,7 @@ describe("the permission table", () => {
         suppliersWrite: false,
         creditOrder: false,
         organizationManage: false,
+        organizationRead: true,
         notificationsRead: false,
         notificationsTriage: false,
         newsFeedsManage: false,
@@ -234,11 +238,15 @@ describe("the permission table", () => {
       member(3),
       { suppliersWrite: true, organizationManage: true, admin: false, newsFeedsManage: true, taskTemplatesManage: true, supplierTasksManage: true },
     ],
-    ["supplier at level 3", member(3, { organizationKind: "supplier" }), { taskTemplatesManage: false, supplierTasksRead: false, respondentWork: true }],
+    [
+      "supplier at level 3",
+      member(3, { organizationKind: "supplier" }),
+      { taskTemplatesManage: false, supplierTasksRead: false, respondentWork: true, organizationManage: true, organizationRead: true },
+    ],
     [
       "operator without organisation",
       { accessLevel: 0, isAdmin: true, organizationId: null },
-      { signedIn: true, admin: true, ownFiles: false, suppliersRead: false, respondentWork: false, taskTemplatesManage: false },
+      { signedIn: true, admin: true, ownFiles: false, suppliersRead: false, respondentWork: false, taskTemplatesManage: false, organizationRead: false },
     ],
   ];
   it.each(cases)("%s", (_name, subject, expected) => {
@@ -253,6 +261,7 @@ describe("the permission table", () => {
       "notificationsRead",
       "notificationsTriage",
       "organizationManage",
+      "organizationRead",
       "ownFiles",
       "registryRead",
       "respondentWork",

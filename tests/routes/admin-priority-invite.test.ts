@@ -130,6 +130,11 @@ describe("/admin/organization/{orgId}/priority-suppliers/invite", () => {
       .where("organization_id", "=", customer)
       .execute();
     expect(events.map((e) => JSON.parse(e.detail!))).toEqual([{ action: "priority_suppliers_invite", invited: 2, skipped: 3, failed: 0 }]);
+    const sent = await db().selectFrom("security_events").select(["email", "organization_id"]).where("kind", "=", "invitation_sent").orderBy("id").execute();
+    expect(sent).toEqual([
+      { email: "contact@alpha.test", organization_id: suppliers["Alpha AS"] },
+      { email: "shared@contact.test", organization_id: suppliers["Epsilon AS"] },
+    ]);
   });
 
   it("never invites twice: a second run invites nobody and mails nothing", async () => {

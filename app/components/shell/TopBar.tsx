@@ -6,6 +6,7 @@ import type { Language } from "~/i18n";
 import { SearchBox } from "~/components/search/SearchBox";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { isPlainClick } from "~/components/ui/download";
+import { ACCESS_LEVEL_THRESHOLD } from "~/http/permissions";
 
 export interface ShellUser {
   email: string;
@@ -85,7 +86,11 @@ export function TopBar({
       </Link>
       <div className="min-w-0 flex-1 md:flex-none md:shrink-0">
         {user.organizationName ? (
-          <Link to="/org-structure-explorer" className="block truncate font-semibold hover:underline">
+          // The explorer reads registry data (level 2, decision 041); below it the organisation's own overview.
+          <Link
+            to={user.accessLevel >= ACCESS_LEVEL_THRESHOLD ? "/org-structure-explorer" : "/my-organization/overview"}
+            className="block truncate font-semibold hover:underline"
+          >
             {user.organizationName}
           </Link>
         ) : (

@@ -1,0 +1,347 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { ActionForm, FieldError } from "~/components/ui/ActionForm";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { Pagination } from "~/components/ui/Pagination";
+import { TableScroll } from "~/components/ui/TableScroll";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import i18nServer from "~/i18n.server";
+import { searchTerm } from "~/models/admin";
+import { createCustomerOrganization, getOrganization, listOrganizations, setDataSharing, setOrganizationActive, type AdminActor } from "~/models/admin.server";
+import { MISSING } from "~/models/format";
+import { checkOrgNumber } from "~/models/org-number";
+import { pageTitle } from "~/models/page-title.server";
+import { requestSource } from "~/models/security-events.server";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["admin"] };
+
+const PATH = "/admin/organizations";
+const NAME_MAX = 200;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const idField = (t: Translate) =>
+  z.string({ error: t("admin:errors.organizationNotFound") }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) ctx.addIssue({ code: "custom", message: t("admin:errors.organizationNotFound") });
+    return id ?? 0;
+  });
+
+const schema = (t: Translate) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("create"),
+      name: z
+        .string({ error: t("admin:errors.nameRequired") })
+        .trim()
+        .min(1, t("admin:errors.nameRequired"))
+        .max(NAME_MAX, t("admin:errors.nameTooLong", { max: NAME_MAX })),
+      orgNumber: z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const check = checkOrgNumber(value ?? "");
+          if (check.kind === "invalid") ctx.addIssue({ code: "custom", message: t("admin:errors.orgNumber") });
+          return check.kind === "valid" ? check.orgNumber : null;
+        }),
+      email: z
+        .string({ error: t("admin:errors.emailRequired") })
+        .trim()
+        .max(254, t("admin:errors.emailInvalid"))
+        .pipe(z.email(t("admin:errors.emailInvalid"))),
+      language: z.enum(["en", "no"]).default("no"),
+      redirectTo: z.string().optional(),
+    }),
+    z.object({ intent: z.enum(["sharingOn", "sharingOff", "deactivate", "reactivate"]), id: idField(t), redirectTo: z.string().optional() }),
+  ]);
+
+/**
+ * /admin/organizations (the installation's operator): every customer organisation and every supplier organisation
+ * with users — search by name or number, paging, members by level, data sharing, status; create a customer
+ * organisation with its first administrator (a level-3 invitation, mailed), turn data sharing on or off, deactivate
+ * (`?deactivate={id}` is the confirmation step; the members' sessions end at once) and reactivate.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "admin");
+  const url = new URL(request.url);
+  const q = searchTerm(url.searchParams.get("q"));
+  const list = await listOrganizations({ search: q, page: parseId(url.searchParams.get("page")) });
+  const deactivateId = parseId(url.searchParams.get("deactivate"));
+  const confirm = deactivateId ? ((await getOrganization(deactivateId)) ?? null) : null;
+  return json({
+    list,
+    q,
+    confirm: confirm && confirm.deactivated_at == null ? { id: confirm.id, name: confirm.name } : null,
+    title: await pageTitle(request, "admin:organizations.title"),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, "admin");
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(formData, { schema: schema(t) });
+  const intent = formData.get("intent");
+  const known = typeof intent === "string" && ["create", "sharingOn", "sharingOff", "deactivate", "reactivate"].includes(intent) ? intent : null;
+  if (submission.status !== "success") {
+    if (!known) return json({ intent: null, result: submission.reply({ formErrors: [t("admin:errors.invalidRequest")] }) }, { status: 400 });
+    return json({ intent: known, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
+  const back = withoutStep(safeRedirect(v.redirectTo, PATH));
+  const refuse = (status: 400 | 404 | 409, key: string, field = "") =>
+    json({ intent: v.intent, result: submission.reply({ [field ? "fieldErrors" : "formErrors"]: field ? { [field]: [t(key)] } : [t(key)] }) }, { status });
+  switch (v.intent) {
+    case "create": {
+      const created = await createCustomerOrganization(actor, request, { name: v.name, orgNumber: v.orgNumber, email: v.email, language: v.language });
+      if ("problem" in created) return refuse(409, "admin:errors.emailTaken", "email");
+      return redirectWithNotice(request, `${PATH}?q=${encodeURIComponent(v.name)}`, "admin:notices.organizationCreated");
+    }
+    case "sharingOn":
+    case "sharingOff": {
+      const enabled = v.intent === "sharingOn";
+      if (!(await setDataSharing(actor, { organizationId: v.id, enabled }))) return refuse(404, "admin:errors.organizationNotFound");
+      return redirectWithNotice(request, back, enabled ? "admin:notices.sharingOn" : "admin:notices.sharingOff");
+    }
+    case "deactivate":
+    case "reactivate": {
+      const active = v.intent === "reactivate";
+      const problem = await setOrganizationActive(actor, { organizationId: v.id, active });
+      if (problem === "notFound") return refuse(404, "admin:errors.organizationNotFound");
+      if (problem) return refuse(409, "admin:errors.selfOrganization");
+      return redirectWithNotice(request, back, active ? "admin:notices.organizationReactivated" : "admin:notices.organizationDeactivated");
+    }
+  }
+}
+
+/** The list's URL without the confirmation step. */
+function withoutStep(path: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.delete("deactivate");
+  return url.pathname + url.search;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function AdminOrganizationsScreen() {
+  const { list, q, confirm } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const here = withoutStep(`${location.pathname}${location.search}`);
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `${PATH}?${query}` : PATH;
+  };
+  const stepHref = (id: number) => {
+    const url = new URL(here, "http://local");
+    url.searchParams.set("deactivate", String(id));
+    return url.pathname + url.search;
+  };
+  return (
+    <section aria-labelledby="admin-organizations-title" className="mx-auto max-w-6xl">
+      <AdminHeader id="admin-organizations-title" title={t("organizations.title")} intro={t("organizations.intro")} current="organizations" />
+      <AdminSearch path={PATH} label={t("organizations.searchLabel")} value={q} />
+      {list.rows.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("organizations.empty")}</p>
+      ) : (
+        <>
+          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
+            <table className="table table-sm min-w-[60rem]" aria-label={t("organizations.listLabel")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("organizations.columns.name")}</th>
+                  <th scope="col">{t("organizations.columns.kind")}</th>
+                  <th scope="col" className="text-right">
+                    {t("organizations.columns.members")}
+                  </th>
+                  <th scope="col">{t("organizations.columns.levels")}</th>
+                  <th scope="col">{t("organizations.columns.dataSharing")}</th>
+                  <th scope="col">{t("organizations.columns.status")}</th>
+                  <th scope="col">{t("organizations.columns.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((org) => (
+                  <tr key={org.id} id={`org-${org.id}`}>
+                    <th scope="row" className="font-medium">
+                      <span className="block break-words">{org.name}</span>
+                      <span className="block text-xs font-normal tabular-nums text-base-content/70">{org.orgNumber ?? MISSING}</span>
+                    </th>
+                    <td>{t(`kinds.${org.kind}`)}</td>
+                    <td className="text-right tabular-nums">{org.members}</td>
+                    <td className="text-xs">{t("organizations.levelsSummary", { admins: org.levels[3], analysts: org.levels[2], viewers: org.levels[1] })}</td>
+                    <td>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span>{org.dataSharing ? t("organizations.sharingOn") : t("organizations.sharingOff")}</span>
+                        <ActionForm intent={org.dataSharing ? "sharingOff" : "sharingOn"} fields={{ id: org.id }} redirectTo={here}>
+                          {(form) => (
+                            <button
+                              type="submit"
+                              className="btn btn-xs"
+                              disabled={form.busy}
+                              aria-label={t(org.dataSharing ? "organizations.turnSharingOffNamed" : "organizations.turnSharingOnNamed", { name: org.name })}
+                            >
+                              {org.dataSharing ? t("organizations.turnSharingOff") : t("organizations.turnSharingOn")}
+                            </button>
+                          )}
+                        </ActionForm>
+                      </div>
+                    </td>
+                    <td>
+                      <span className={`badge badge-sm ${org.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
+                        {org.deactivatedAt ? t("status.deactivated") : t("status.active")}
+                      </span>
+                    </td>
+                    <td>
+                      {org.deactivatedAt ? (
+                        <ActionForm intent="reactivate" fields={{ id: org.id }} redirectTo={here}>
+                          {(form) => (
+                            <button
+                              type="submit"
+                              className="btn btn-xs"
+                              disabled={form.busy}
+                              aria-label={t("organizations.reactivateNamed", { name: org.name })}
+                            >
+                              {t("organizations.reactivate")}
+                            </button>
+                          )}
+                        </ActionForm>
+                      ) : (
+                        <Link
+                          to={stepHref(org.id)}
+                          preventScrollReset
+                          className="btn btn-xs btn-ghost text-error"
+                          aria-label={t("organizations.deactivateNamed", { name: org.name })}
+                        >
+                          {t("organizations.deactivate")}
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pagination page={list.page} pageCount={list.pageCount} pageSize={list.pageSize} shown={list.rows.length} total={list.total} href={href} />
+        </>
+      )}
+      {confirm ? (
+        <ConfirmStep
+          title={t("organizations.confirmTitle")}
+          detail={confirm.name}
+          text={t("organizations.confirmText")}
+          intent="deactivate"
+          fields={{ id: confirm.id }}
+          confirmLabel={t("organizations.deactivate")}
+          busyLabel={t("organizations.deactivating")}
+          cancelLabel={t("cancel")}
+          cancelHref={here}
+          redirectTo={here}
+        />
+      ) : null}
+      <CreateOrganization />
+    </section>
+  );
+}
+
+function CreateOrganization() {
+  const { t, i18n } = useTranslation("admin");
+  const { t: tc } = useTranslation("common");
+  const field = "mb-1 block text-sm font-medium";
+  return (
+    <section aria-labelledby="create-organization-heading" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="create-organization-heading" className="text-lg font-semibold">
+        {t("organizations.create.heading")}
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">{t("organizations.create.intro")}</p>
+      <ActionForm intent="create" action={PATH} redirectTo={PATH} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {(form) => (
+          <>
+            <div className="sm:col-span-2">
+              <label htmlFor="create-org-name" className={field}>
+                {t("organizations.create.name")}
+              </label>
+              <input
+                id="create-org-name"
+                name="name"
+                required
+                maxLength={NAME_MAX}
+                defaultValue={form.kept("name")}
+                className={`input input-sm w-full ${form.errors("name").length ? "input-error" : ""}`}
+                {...form.invalid("name")}
+              />
+              <FieldError form={form} name="name" />
+            </div>
+            <div>
+              <label htmlFor="create-org-number" className={field}>
+                {t("organizations.create.orgNumber")}
+              </label>
+              <input
+                id="create-org-number"
+                name="orgNumber"
+                inputMode="numeric"
+                maxLength={20}
+                defaultValue={form.kept("orgNumber")}
+                className={`input input-sm w-full ${form.errors("orgNumber").length ? "input-error" : ""}`}
+                {...form.invalid("orgNumber")}
+              />
+              <FieldError form={form} name="orgNumber" />
+            </div>
+            <div>
+              <label htmlFor="create-org-language" className={field}>
+                {t("organizations.create.language")}
+              </label>
+              <select
+                id="create-org-language"
+                name="language"
+                defaultValue={form.kept("language") ?? (i18n.language === "en" ? "en" : "no")}
+                className="select select-sm w-full"
+              >
+                <option value="no">{tc("language.no")}</option>
+                <option value="en">{tc("language.en")}</option>
+              </select>
+            </div>
+            <div className="sm:col-span-2">
+              <label htmlFor="create-org-email" className={field}>
+                {t("organizations.create.email")}
+              </label>
+              <input
+                id="create-org-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={form.kept("email")}
+                className={`input input-sm w-full ${form.errors("email").length ? "input-error" : ""}`}
+                {...form.invalid("email")}
+              />
+              <FieldError form={form} name="email" />
+            </div>
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn btn-primary btn-sm w-full sm:w-auto" disabled={form.busy}>
+                {form.busy ? t("organizations.create.submitting") : t("organizations.create.submit")}
+              </button>
+            </div>
+          </>
+        )}
+      </ActionForm>
+    </section>
+  );
+}

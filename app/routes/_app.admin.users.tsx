@@ -1,0 +1,411 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { ActionForm } from "~/components/ui/ActionForm";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { Pagination } from "~/components/ui/Pagination";
+import { TableScroll } from "~/components/ui/TableScroll";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import i18nServer from "~/i18n.server";
+import { searchTerm } from "~/models/admin";
+import {
+  isSecurityEventKind,
+  listSecurityEvents,
+  listUsers,
+  securityLogDays,
+  sendUserPasswordReset,
+  setUserActive,
+  setUserAdmin,
+  setUserLevel,
+  type AdminActor,
+  type UserChangeOutcome,
+} from "~/models/admin.server";
+import { formatDateTime, MISSING } from "~/models/format";
+import { pageTitle } from "~/models/page-title.server";
+import { requestSource, SECURITY_EVENT_KINDS } from "~/models/security-events.server";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["admin"] };
+
+const PATH = "/admin/users";
+const INTENTS = ["level", "grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"] as const;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const idField = (t: Translate) =>
+  z.string({ error: t("admin:errors.userNotFound") }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) ctx.addIssue({ code: "custom", message: t("admin:errors.userNotFound") });
+    return id ?? 0;
+  });
+
+const schema = (t: Translate) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("level"),
+      id: idField(t),
+      accessLevel: z.enum(["1", "2", "3"], { error: t("admin:errors.invalidRequest") }).transform((v) => Number(v) as 1 | 2 | 3),
+      redirectTo: z.string().optional(),
+    }),
+    z.object({ intent: z.enum(["grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"]), id: idField(t), redirectTo: z.string().optional() }),
+  ]);
+
+const NOTICES = {
+  level: "admin:notices.levelChanged",
+  grantAdmin: "admin:notices.adminGranted",
+  revokeAdmin: "admin:notices.adminRevoked",
+  deactivate: "admin:notices.userDeactivated",
+  reactivate: "admin:notices.userReactivated",
+  sendReset: "admin:notices.resetSent",
+} as const;
+
+/**
+ * /admin/users (the installation's operator): every user of every organisation — search by email, paging; access
+ * level, the admin flag (the last active administrator keeps theirs), deactivate (`?deactivate={id}` is the
+ * confirmation step; sessions end at once) and reactivate, a password-reset mail. `?view=audit` is the security log:
+ * newest first, by kind and by email, paging, kept SECURITY_LOG_DAYS days.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "admin");
+  const url = new URL(request.url);
+  const page = parseId(url.searchParams.get("page"));
+  const title = await pageTitle(request, url.searchParams.get("view") === "audit" ? "admin:audit.title" : "admin:users.title");
+  if (url.searchParams.get("view") === "audit") {
+    const kind = url.searchParams.get("kind");
+    const email = searchTerm(url.searchParams.get("email"));
+    const filter = { kind: isSecurityEventKind(kind) ? kind : null, email };
+    return json({
+      view: "audit" as const,
+      title,
+      days: securityLogDays(),
+      kinds: SECURITY_EVENT_KINDS,
+      filter,
+      events: await listSecurityEvents({ ...filter, page }),
+      users: null,
+      q: null,
+      confirm: null,
+    });
+  }
+  const q = searchTerm(url.searchParams.get("q"));
+  const users = await listUsers({ search: q, page });
+  const deactivateId = parseId(url.searchParams.get("deactivate"));
+  const toConfirm = deactivateId ? users.rows.find((u) => u.id === deactivateId && u.deactivatedAt == null) : undefined;
+  return json({
+    view: "users" as const,
+    title,
+    days: null,
+    kinds: null,
+    filter: null,
+    events: null,
+    users,
+    q,
+    confirm: toConfirm ? { id: toConfirm.id, email: toConfirm.email } : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, "admin");
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(formData, { schema: schema(t) });
+  const intent = formData.get("intent");
+  const known = typeof intent === "string" && (INTENTS as readonly string[]).includes(intent) ? intent : null;
+  if (submission.status !== "success") {
+    if (!known) return json({ intent: null, result: submission.reply({ formErrors: [t("admin:errors.invalidRequest")] }) }, { status: 400 });
+    return json({ intent: known, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
+  let outcome: UserChangeOutcome;
+  switch (v.intent) {
+    case "level":
+      outcome = await setUserLevel(actor, { userId: v.id, accessLevel: v.accessLevel });
+      break;
+    case "grantAdmin":
+    case "revokeAdmin":
+      outcome = await setUserAdmin(actor, { userId: v.id, isAdmin: v.intent === "grantAdmin" });
+      break;
+    case "deactivate":
+    case "reactivate":
+      outcome = await setUserActive(actor, { userId: v.id, active: v.intent === "reactivate" });
+      break;
+    case "sendReset":
+      outcome = await sendUserPasswordReset(actor, request, { userId: v.id });
+      break;
+  }
+  if (outcome) {
+    const [status, key] =
+      outcome === "notFound"
+        ? ([404, "admin:errors.userNotFound"] as const)
+        : ([409, `admin:errors.${outcome === "self" ? "selfUser" : "lastAdmin"}`] as const);
+    return json({ intent: v.intent, result: submission.reply({ formErrors: [t(key)] }) }, { status });
+  }
+  // Deactivating oneself is refused above, so the page after any change is still the operator's.
+  return redirectWithNotice(request, withoutStep(safeRedirect(v.redirectTo, PATH)), NOTICES[v.intent]);
+}
+
+/** The list's URL without the confirmation step. */
+function withoutStep(path: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.delete("deactivate");
+  return url.pathname + url.search;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function AdminUsersScreen() {
+  const data = useLoaderData<typeof loader>();
+  return data.view === "audit" ? <SecurityLog /> : <UserList />;
+}
+
+function UserList() {
+  const { users, q, confirm } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("admin");
+  const location = useLocation();
+  const here = withoutStep(`${location.pathname}${location.search}`);
+  if (!users) return null;
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `${PATH}?${query}` : PATH;
+  };
+  const stepHref = (id: number) => {
+    const url = new URL(here, "http://local");
+    url.searchParams.set("deactivate", String(id));
+    return url.pathname + url.search;
+  };
+  return (
+    <section aria-labelledby="admin-users-title" className="mx-auto max-w-6xl">
+      <AdminHeader id="admin-users-title" title={t("users.title")} intro={t("users.intro")} current="users" />
+      <AdminSearch path={PATH} label={t("users.searchLabel")} value={q} />
+      {users.rows.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("users.empty")}</p>
+      ) : (
+        <>
+          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
+            <table className="table table-sm min-w-[64rem]" aria-label={t("users.listLabel")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("users.columns.email")}</th>
+                  <th scope="col">{t("users.columns.organization")}</th>
+                  <th scope="col">{t("users.columns.level")}</th>
+                  <th scope="col">{t("users.columns.admin")}</th>
+                  <th scope="col">{t("users.columns.lastSeen")}</th>
+                  <th scope="col">{t("users.columns.status")}</th>
+                  <th scope="col">{t("users.columns.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.rows.map((u) => (
+                  <tr key={u.id} id={`user-${u.id}`} className="align-top">
+                    <th scope="row" className="break-all font-medium">
+                      {u.email}
+                    </th>
+                    <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
+                    <td>
+                      <ActionForm intent="level" fields={{ id: u.id }} redirectTo={here} className="flex flex-wrap items-center gap-1">
+                        {(form) => (
+                          <>
+                            <label htmlFor={`level-${u.id}`} className="sr-only">
+                              {t("users.levelLabel", { email: u.email })}
+                            </label>
+                            <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs w-44">
+                              {(["1", "2", "3"] as const).map((level) => (
+                                <option key={level} value={level}>
+                                  {t(`levels.${level}`)}
+                                </option>
+                              ))}
+                            </select>
+                            <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.setLevelNamed", { email: u.email })}>
+                              {t("users.setLevel")}
+                            </button>
+                          </>
+                        )}
+                      </ActionForm>
+                    </td>
+                    <td>
+                      <div className="flex flex-wrap items-center gap-2">
+                        {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
+                        <ActionForm
+                          intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
+                          fields={{ id: u.id }}
+                          redirectTo={here}
+                          errorClassName="mt-1 max-w-48 text-xs text-error"
+                        >
+                          {(form) => (
+                            <button
+                              type="submit"
+                              className="btn btn-xs"
+                              disabled={form.busy}
+                              aria-label={t(u.isAdmin ? "users.revokeAdminNamed" : "users.grantAdminNamed", { email: u.email })}
+                            >
+                              {u.isAdmin ? t("users.revokeAdmin") : t("users.grantAdmin")}
+                            </button>
+                          )}
+                        </ActionForm>
+                      </div>
+                    </td>
+                    <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
+                    <td>
+                      <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
+                        {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
+                      </span>
+                    </td>
+                    <td>
+                      <div className="flex flex-wrap gap-1">
+                        {u.deactivatedAt ? (
+                          <ActionForm intent="reactivate" fields={{ id: u.id }} redirectTo={here}>
+                            {(form) => (
+                              <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.reactivateNamed", { email: u.email })}>
+                                {t("users.reactivate")}
+                              </button>
+                            )}
+                          </ActionForm>
+                        ) : (
+                          <Link
+                            to={stepHref(u.id)}
+                            preventScrollReset
+                            className="btn btn-xs btn-ghost text-error"
+                            aria-label={t("users.deactivateNamed", { email: u.email })}
+                          >
+                            {t("users.deactivate")}
+                          </Link>
+                        )}
+                        <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
+                          {(form) => (
+                            <button
+                              type="submit"
+                              className="btn btn-xs btn-ghost"
+                              disabled={form.busy}
+                              aria-label={t("users.sendResetNamed", { email: u.email })}
+                            >
+                              {t("users.sendReset")}
+                            </button>
+                          )}
+                        </ActionForm>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pagination page={users.page} pageCount={users.pageCount} pageSize={users.pageSize} shown={users.rows.length} total={users.total} href={href} />
+        </>
+      )}
+      {confirm ? (
+        <ConfirmStep
+          title={t("users.confirmTitle")}
+          detail={confirm.email}
+          text={t("users.confirmText")}
+          intent="deactivate"
+          fields={{ id: confirm.id }}
+          confirmLabel={t("users.deactivate")}
+          busyLabel={t("users.deactivating")}
+          cancelLabel={t("cancel")}
+          cancelHref={here}
+          redirectTo={here}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function SecurityLog() {
+  const { events, filter, days, kinds } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("admin");
+  if (!events || !filter || !kinds) return null;
+  const href = (page: number) => {
+    const params = new URLSearchParams({ view: "audit" });
+    if (filter.kind) params.set("kind", filter.kind);
+    if (filter.email) params.set("email", filter.email);
+    if (page > 1) params.set("page", String(page));
+    return `${PATH}?${params}`;
+  };
+  return (
+    <section aria-labelledby="admin-audit-title" className="mx-auto max-w-6xl">
+      <AdminHeader id="admin-audit-title" title={t("audit.title")} intro={t("audit.intro", { days })} current="audit" />
+      <Form method="get" action={PATH} className="mt-5 flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="view" value="audit" />
+        <div className="w-full sm:w-56">
+          <label htmlFor="audit-kind" className="mb-1 block text-sm font-medium">
+            {t("audit.kindLabel")}
+          </label>
+          <select id="audit-kind" name="kind" defaultValue={filter.kind ?? ""} className="select select-sm w-full">
+            <option value="">{t("audit.allKinds")}</option>
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`audit.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-full sm:w-72">
+          <label htmlFor="audit-email" className="mb-1 block text-sm font-medium">
+            {t("audit.emailLabel")}
+          </label>
+          <input id="audit-email" name="email" type="search" defaultValue={filter.email ?? ""} maxLength={200} className="input input-sm w-full" />
+        </div>
+        <button type="submit" className="btn btn-sm btn-primary">
+          {t("audit.filter")}
+        </button>
+      </Form>
+      {events.rows.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("audit.empty")}</p>
+      ) : (
+        <>
+          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100" labelledBy="admin-audit-title">
+            <table className="table table-sm min-w-[64rem]" aria-label={t("audit.listLabel")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("audit.columns.at")}</th>
+                  <th scope="col">{t("audit.columns.kind")}</th>
+                  <th scope="col">{t("audit.columns.account")}</th>
+                  <th scope="col">{t("audit.columns.actor")}</th>
+                  <th scope="col">{t("audit.columns.organization")}</th>
+                  <th scope="col">{t("audit.columns.from")}</th>
+                  <th scope="col">{t("audit.columns.detail")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.rows.map((e) => (
+                  <tr key={e.id} className="align-top">
+                    <td className="whitespace-nowrap">{formatDateTime(e.at, i18n.language)}</td>
+                    <th scope="row" className="font-medium">
+                      {(kinds as readonly string[]).includes(e.kind) ? t(`audit.kinds.${e.kind}`) : e.kind}
+                    </th>
+                    <td className="break-all">{e.email ?? MISSING}</td>
+                    <td className="break-all">{e.actorEmail ?? MISSING}</td>
+                    <td className="break-words">{e.organizationName ?? MISSING}</td>
+                    <td className="text-xs">
+                      <span className="block tabular-nums">{e.ip ?? MISSING}</span>
+                      {e.userAgent ? (
+                        <span className="block max-w-56 truncate text-base-content/70" title={e.userAgent}>
+                          {e.userAgent}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="text-xs">{e.detail ? <code className="block max-w-72 whitespace-pre-wrap break-all">{e.detail}</code> : MISSING}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pagination page={events.page} pageCount={events.pageCount} pageSize={events.pageSize} shown={events.rows.length} total={events.total} href={href} />
+        </>
+      )}
+    </section>
+  );
+}

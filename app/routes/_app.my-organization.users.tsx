@@ -1,0 +1,441 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ActionForm, FieldError } from "~/components/ui/ActionForm";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { TableScroll } from "~/components/ui/TableScroll";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { can } from "~/http/permissions";
+import { safeRedirect } from "~/http/redirect.server";
+import i18nServer from "~/i18n.server";
+import { publicOrigin } from "~/models/auth-mail.server";
+import { formatDate, formatDateTime } from "~/models/format";
+import {
+  changeMemberLevel,
+  deactivateMember,
+  inviteMember,
+  listMembers,
+  listOpenInvitations,
+  reactivateMember,
+  resendInvitation,
+  revokeInvitation,
+  sendInvitationMail,
+  type MemberChange,
+} from "~/models/organization-members.server";
+import { pageTitle } from "~/models/page-title.server";
+import { requestSource } from "~/models/security-events.server";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+
+/** The translation namespaces this screen renders besides the root's (the browser loads only these). */
+export const handle = { i18n: ["organization"] };
+
+const PATH = "/my-organization/users";
+const LEVELS = ["1", "2", "3"] as const;
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const idField = (t: Translate) =>
+  z.string({ error: t("organization:users.errors.notFound") }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) ctx.addIssue({ code: "custom", message: t("organization:users.errors.notFound") });
+    return id ?? 0;
+  });
+const levelField = (t: Translate) => z.enum(LEVELS, { error: t("organization:users.errors.level") }).transform((v) => Number(v) as 1 | 2 | 3);
+const redirectTo = z.string().optional();
+
+const inviteSchema = (t: Translate) =>
+  z.object({
+    intent: z.literal("invite"),
+    email: z
+      .string({ error: t("organization:users.errors.emailRequired") })
+      .trim()
+      .min(1, t("organization:users.errors.emailRequired"))
+      .max(254, t("organization:users.errors.emailInvalid"))
+      .pipe(z.email({ error: t("organization:users.errors.emailInvalid") })),
+    accessLevel: levelField(t),
+    redirectTo,
+  });
+const levelSchema = (t: Translate) => z.object({ intent: z.literal("level"), id: idField(t), accessLevel: levelField(t), redirectTo });
+const rowSchema = (t: Translate) => z.object({ intent: z.enum(["deactivate", "reactivate", "resend", "revoke"]), id: idField(t), redirectTo });
+
+/**
+ * /my-organization/users (issue 16, decision 041): the organisation's members for every member; their last sign-in,
+ * the open invitations and every change for its administrator (organizationManage). `?deactivate={id}` is the
+ * confirmation step of a deactivation.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "organizationRead");
+  const manage = can(user, "organizationManage");
+  const { organizationId } = user;
+  const members = await listMembers({ organizationId });
+  const invitations = manage ? await listOpenInvitations({ organizationId }) : [];
+  const deactivateId = manage ? parseId(new URL(request.url).searchParams.get("deactivate")) : null;
+  const confirm = deactivateId ? (members.find((m) => m.id === deactivateId && m.deactivatedAt == null) ?? null) : null;
+  return json({
+    manage,
+    me: user.id,
+    organizationName: user.organizationName,
+    // The security log's sign-ins are the administrator's to see (decision 041).
+    members: manage ? members : members.map((m) => ({ ...m, lastSignInAt: null })),
+    invitations,
+    confirm,
+    title: await pageTitle(request, "organization:users.title"),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, "organizationManage");
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const intent = formData.get("intent");
+  const actor = { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) };
+  const back = () => safeRedirect(formData.get("redirectTo"), PATH);
+  const plain = formData.get("redirectTo") !== null;
+  const done = (name: string, notice: `organization:${string}`, reply: () => unknown) =>
+    plain ? redirectWithNotice(request, back(), notice) : json({ intent: name, result: reply() });
+
+  if (intent === "invite") {
+    const submission = parseWithZod(formData, { schema: inviteSchema(t) });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const invited = await inviteMember({ ...actor, email: submission.value.email, accessLevel: submission.value.accessLevel });
+    if (!invited.ok)
+      return json({ intent, result: submission.reply({ fieldErrors: { email: [t(`organization:users.errors.${invited.problem}`)] } }) }, { status: 409 });
+    await sendInvitationMail(publicOrigin(request), {
+      email: invited.email,
+      token: invited.token,
+      language: user.language,
+      organizationName: user.organizationName,
+    });
+    return done(intent, "organization:users.notices.invited", () => submission.reply({ resetForm: true }));
+  }
+  if (intent === "level") {
+    const submission = parseWithZod(formData, { schema: levelSchema(t) });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await changeMemberLevel({ ...actor, id: submission.value.id, accessLevel: submission.value.accessLevel });
+    const refused = refusal(t, intent, submission, outcome);
+    return refused ?? done(intent, "organization:users.notices.levelChanged", () => submission.reply());
+  }
+  const submission = parseWithZod(formData, { schema: rowSchema(t) });
+  if (submission.status !== "success") {
+    const known = typeof intent === "string" && ["deactivate", "reactivate", "resend", "revoke"].includes(intent);
+    return json(
+      { intent: known ? intent : null, result: submission.reply({ formErrors: known ? [] : [t("organization:users.errors.invalidRequest")] }) },
+      { status: 400 },
+    );
+  }
+  const { id } = submission.value;
+  switch (submission.value.intent) {
+    case "deactivate": {
+      const refused = refusal(t, "deactivate", submission, await deactivateMember({ ...actor, id }));
+      return refused ?? done("deactivate", "organization:users.notices.deactivated", () => submission.reply());
+    }
+    case "reactivate": {
+      const refused = refusal(t, "reactivate", submission, await reactivateMember({ ...actor, id }));
+      return refused ?? done("reactivate", "organization:users.notices.reactivated", () => submission.reply());
+    }
+    case "resend": {
+      const resent = await resendInvitation({ ...actor, id });
+      if (!resent) return notFound(t, "resend", submission);
+      await sendInvitationMail(publicOrigin(request), {
+        email: resent.email,
+        token: resent.token,
+        language: user.language,
+        organizationName: user.organizationName,
+      });
+      return done("resend", "organization:users.notices.resent", () => submission.reply());
+    }
+    case "revoke": {
+      if (!(await revokeInvitation({ ...actor, id }))) return notFound(t, "revoke", submission);
+      return done("revoke", "organization:users.notices.revoked", () => submission.reply());
+    }
+  }
+}
+
+type Replying = { reply: (options?: { formErrors?: string[] }) => unknown };
+
+function notFound(t: Translate, intent: string, submission: Replying) {
+  return json({ intent, result: submission.reply({ formErrors: [t("organization:users.errors.notFound")] }) }, { status: 404 });
+}
+
+/** A member change the model refused: 404 for another organisation's or an unknown user, 409 for the last administrator. */
+function refusal(t: Translate, intent: string, submission: Replying, outcome: MemberChange) {
+  if (outcome === "notFound") return notFound(t, intent, submission);
+  if (outcome === "lastAdmin") return json({ intent, result: submission.reply({ formErrors: [t("organization:users.errors.lastAdmin")] }) }, { status: 409 });
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function MyOrganizationUsers() {
+  const { manage, invitations, confirm, organizationName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("organization");
+  return (
+    <section aria-labelledby="org-users-title" className="mx-auto max-w-5xl">
+      <h1 id="org-users-title" className="text-2xl font-semibold">
+        {t("users.title")}
+      </h1>
+      <p className="mt-1 max-w-prose text-sm text-base-content/70">{t(manage ? "users.introManage" : "users.intro", { organization: organizationName })}</p>
+      {confirm ? (
+        <ConfirmStep
+          title={t("users.confirm.title")}
+          detail={confirm.email}
+          text={t("users.confirm.text")}
+          intent="deactivate"
+          fields={{ id: confirm.id }}
+          confirmLabel={t("users.deactivate")}
+          busyLabel={t("users.deactivating")}
+          cancelLabel={t("common:cancel")}
+          cancelHref={PATH}
+          redirectTo={PATH}
+        />
+      ) : null}
+      <MemberTable />
+      {manage ? (
+        <>
+          <InvitationTable invitations={invitations} />
+          <InviteForm />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function MemberTable() {
+  const { manage, members, me } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("organization");
+  return (
+    <section aria-labelledby="org-members-heading" className="mt-6">
+      <h2 id="org-members-heading" className="text-lg font-semibold">
+        {t("users.members", { count: members.length })}
+      </h2>
+      <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100" labelledBy={manage ? undefined : "org-members-heading"}>
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">{t("users.columns.email")}</th>
+              <th scope="col">{t("users.columns.level")}</th>
+              {manage ? <th scope="col">{t("users.columns.lastSignIn")}</th> : null}
+              <th scope="col">{t("users.columns.status")}</th>
+              {manage ? <th scope="col">{t("users.columns.actions")}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <th scope="row" className="font-normal">
+                  <span className="inline-block min-w-36 break-words">{member.email}</span>
+                  {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
+                </th>
+                <td>
+                  {manage ? (
+                    <ActionForm intent="level" fields={{ id: member.id }} redirectTo={PATH} className="flex flex-wrap items-center gap-2">
+                      {(form) => (
+                        <>
+                          <label className="sr-only" htmlFor={`level-${member.id}`}>
+                            {t("users.levelFor", { email: member.email })}
+                          </label>
+                          <select
+                            id={`level-${member.id}`}
+                            name="accessLevel"
+                            defaultValue={form.kept("accessLevel") ?? String(member.accessLevel)}
+                            className="select select-sm w-auto"
+                            {...form.invalid("accessLevel")}
+                          >
+                            {LEVELS.map((level) => (
+                              <option key={level} value={level}>
+                                {t(`levels.${level}`)}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.changeLevelFor", { email: member.email })}>
+                            {t("users.changeLevel")}
+                          </button>
+                          <FieldError form={form} name="accessLevel" />
+                        </>
+                      )}
+                    </ActionForm>
+                  ) : (
+                    t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })
+                  )}
+                </td>
+                {manage ? (
+                  <td className="whitespace-nowrap">
+                    {member.lastSignInAt ? (
+                      formatDateTime(member.lastSignInAt, i18n.language)
+                    ) : (
+                      <span className="text-base-content/70">{t("users.never")}</span>
+                    )}
+                  </td>
+                ) : null}
+                <td>
+                  <span className={`badge badge-sm ${member.deactivatedAt ? "badge-neutral" : "badge-success"}`}>
+                    {member.deactivatedAt ? t("users.status.deactivated") : t("users.status.active")}
+                  </span>
+                </td>
+                {manage ? (
+                  <td>
+                    {member.deactivatedAt ? (
+                      <ActionForm intent="reactivate" fields={{ id: member.id }} redirectTo={PATH}>
+                        {(form) => (
+                          <>
+                            <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.reactivateUser", { email: member.email })}>
+                              {t("users.reactivate")}
+                            </button>
+                          </>
+                        )}
+                      </ActionForm>
+                    ) : (
+                      <Link
+                        to={`${PATH}?deactivate=${member.id}`}
+                        className="btn btn-sm btn-ghost text-error"
+                        aria-label={t("users.deactivateUser", { email: member.email })}
+                        preventScrollReset
+                      >
+                        {t("users.deactivate")}
+                      </Link>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+function InvitationTable({ invitations }: { invitations: { id: number; email: string; accessLevel: number; sentAt: string; expiresAt: string }[] }) {
+  const { t, i18n } = useTranslation("organization");
+  return (
+    <section aria-labelledby="org-invitations-heading" className="mt-8">
+      <h2 id="org-invitations-heading" className="text-lg font-semibold">
+        {t("users.invitations")}
+      </h2>
+      {invitations.length === 0 ? (
+        <p className="mt-2 text-sm text-base-content/70">{t("users.noInvitations")}</p>
+      ) : (
+        <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t("users.columns.email")}</th>
+                <th scope="col">{t("users.columns.level")}</th>
+                <th scope="col">{t("users.columns.sent")}</th>
+                <th scope="col">{t("users.columns.expires")}</th>
+                <th scope="col">{t("users.columns.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.map((invitation) => (
+                <tr key={invitation.id}>
+                  <th scope="row" className="font-normal break-all">
+                    {invitation.email}
+                  </th>
+                  <td>{t(`levels.${invitation.accessLevel}`, { defaultValue: String(invitation.accessLevel) })}</td>
+                  <td className="whitespace-nowrap">{formatDate(invitation.sentAt, i18n.language)}</td>
+                  <td className="whitespace-nowrap">{formatDate(invitation.expiresAt, i18n.language)}</td>
+                  <td>
+                    <div className="flex flex-wrap gap-2">
+                      <ActionForm intent="resend" fields={{ id: invitation.id }} redirectTo={PATH}>
+                        {(form) => (
+                          <>
+                            <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.resendTo", { email: invitation.email })}>
+                              {t("users.resend")}
+                            </button>
+                          </>
+                        )}
+                      </ActionForm>
+                      <ActionForm intent="revoke" fields={{ id: invitation.id }} redirectTo={PATH}>
+                        {(form) => (
+                          <>
+                            <button
+                              type="submit"
+                              className="btn btn-sm btn-ghost text-error"
+                              disabled={form.busy}
+                              aria-label={t("users.revokeFor", { email: invitation.email })}
+                            >
+                              {t("users.revoke")}
+                            </button>
+                          </>
+                        )}
+                      </ActionForm>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+function InviteForm() {
+  const { t } = useTranslation("organization");
+  return (
+    <section aria-labelledby="org-invite-heading" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="org-invite-heading" className="text-lg font-semibold">
+        {t("users.invite.heading")}
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">{t("users.invite.lead")}</p>
+      <ActionForm intent="invite" redirectTo={PATH} resetOnSuccess className="mt-4 flex flex-col gap-4">
+        {(form) => (
+          <>
+            <div>
+              <label htmlFor="invite-email" className="mb-1 block text-sm font-medium">
+                {t("users.invite.email")}
+              </label>
+              <input
+                id="invite-email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                required
+                defaultValue={form.kept("email") ?? ""}
+                className="input w-full"
+                {...form.invalid("email")}
+              />
+              <FieldError form={form} name="email" />
+            </div>
+            <div>
+              <label htmlFor="invite-level" className="mb-1 block text-sm font-medium">
+                {t("users.invite.level")}
+              </label>
+              <select
+                id="invite-level"
+                name="accessLevel"
+                defaultValue={form.kept("accessLevel") ?? "1"}
+                className="select w-full"
+                {...form.invalid("accessLevel")}
+              >
+                {LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {t(`levels.${level}`)} — {t(`levelHints.${level}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError form={form} name="accessLevel" />
+            </div>
+            <div className="sm:text-right">
+              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={form.busy}>
+                {form.busy ? t("users.invite.sending") : t("users.invite.submit")}
+              </button>
+            </div>
+          </>
+        )}
+      </ActionForm>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { expect, test } from "./test";
+import { createUser, expectAccessible, latestMailTo, queryDb, richCompanyOrgNumber, signIn, uniqueEmail } from "./helpers";
+
+/**
+ * The installation's administration (issue 16): as is_admin create a customer organisation with its first
+ * administrator, who accepts the mailed invitation; read the credit billing and export it; a non-admin gets 403 on
+ * every admin page; in Norwegian at 360 px, accessible — with JavaScript and without.
+ */
+
+const ADMIN_PAGES = ["/admin/organizations", "/admin/users", "/admin/users?view=audit", "/admin/credit-reports", "/admin/suppliers-overview"];
+
+test("the operator creates an organisation whose administrator accepts the mailed invitation; the billing shows its order and exports it", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const operator = await createUser({ accessLevel: 1, isAdmin: true });
+  await signIn(context, operator);
+  await page.goto("/admin/organizations");
+  await expect(page.getByRole("heading", { name: "Organizations", level: 1 })).toBeVisible();
+
+  const name = `Adminprøve ${Date.now().toString(36)} AS`;
+  const email = uniqueEmail("first-admin");
+  const form = page.getByRole("region", { name: "New customer organization" });
+  await form.getByLabel("Organization name").fill(name);
+  await form.getByLabel("Organization number (optional)").fill("123");
+  await form.getByLabel("Administrator's email").fill(email);
+  await form.getByRole("button", { name: "Create and invite" }).click();
+  await expect(form.getByText("An organization number has 9 digits with a valid check digit.")).toBeVisible();
+  expect(queryDb("select id from organizations where name = ?", name)).toEqual([]);
+
+  await form.getByLabel("Organization number (optional)").fill("");
+  await form.getByLabel("Organization name").fill(name);
+  await form.getByLabel("Administrator's email").fill(email);
+  await form.getByLabel("Language of the invitation").selectOption("en");
+  await form.getByRole("button", { name: "Create and invite" }).click();
+  await expect(page.getByText("The organization was created and its administrator invited.")).toBeVisible();
+  const table = page.getByRole("table", { name: "Organizations" });
+  await expect(table.getByRole("rowheader", { name })).toBeVisible();
+  const [org] = queryDb<{ id: number }>("select id from organizations where name = ? and kind = 'customer'", name);
+
+  // The invitation arrives in the outbox; its link makes the first administrator (level 3) of the new organisation.
+  const mail = latestMailTo(email);
+  expect(mail).toContain(name);
+  const link = /(\/invite-signup\?token=[^\s]+)/.exec(mail ?? "")![1];
+  await context.clearCookies();
+  await page.goto(link);
+  await page.getByLabel("Password", { exact: true }).fill("Admin-prove-1");
+  await page.getByLabel("Repeat password").fill("Admin-prove-1");
+  await page.getByRole("button", { name: `Join ${name}` }).click();
+  await expect(page).not.toHaveURL(/invite-signup/);
+  const [firstAdmin] = queryDb<{ id: number; access_level: number; organization_id: number }>(
+    "select id, access_level, organization_id from users where email = ?",
+    email,
+  );
+  expect([firstAdmin.access_level, firstAdmin.organization_id]).toEqual([3, org.id]);
+
+  // The new organisation orders a credit report (the local provider); the billing counts it.
+  const token = await signIn(context, { id: firstAdmin.id });
+  const auth = { Authorization: `Bearer ${token}` };
+  const found = (await (await page.request.get(`/api/credit-safe/search?country=NO&regNo=${richCompanyOrgNumber()}`, { headers: auth })).json()) as {
+    data: { id: string }[];
+  };
+  const ordered = await page.request.post("/api/credit-safe/order", {
+    headers: auth,
+    data: { connectId: found.data[0].id, countryCode: "NO", language: "EN" },
+  });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+
+  await context.clearCookies();
+  await signIn(context, operator);
+  await page.goto("/admin/credit-reports");
+  await expect(page.getByRole("heading", { name: "Credit billing", level: 1 })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name }).first()).toBeVisible();
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+  const csv = await (await import("node:fs")).promises.readFile((await download.path())!, "utf8");
+  const lines = csv.trim().split(/\r\n/);
+  const total = queryDb<{ n: number }>("select count(*) as n from credit_reports")[0].n;
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.filter((line) => line.includes(name))).toHaveLength(1);
+  if (javaScriptEnabled) await expectAccessible(page);
+
+  // The change is in the security log.
+  await page.goto(`/admin/users?view=audit&kind=admin_action&email=${encodeURIComponent(operator.email)}`);
+  await expect(page.getByRole("table", { name: "Security events" }).getByText(`"organization_created"`, { exact: false })).toBeVisible();
+});
+
+test("the operator deactivates an organisation after confirming, and its member is signed out", async ({ page, context, browser, javaScriptEnabled }) => {
+  const operator = await createUser({ accessLevel: 1, isAdmin: true });
+  const member = await createUser({ accessLevel: 2 });
+  const memberContext = await browser.newContext({ javaScriptEnabled });
+  await signIn(memberContext, member);
+  const memberPage = await memberContext.newPage();
+  expect((await memberPage.goto("/overview"))?.status()).toBe(200);
+
+  await signIn(context, operator);
+  await page.goto(`/admin/organizations?q=${encodeURIComponent(member.organizationName)}`);
+  await page.getByRole("link", { name: `Deactivate ${member.organizationName}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Deactivate the organization?" });
+  await expect(dialog).toBeVisible();
+  if (javaScriptEnabled) await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("The organization is deactivated; its members are signed out.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Organizations" }).getByText("Deactivated")).toBeVisible();
+
+  await memberPage.goto("/overview");
+  await expect(memberPage).toHaveURL(/\/$|\/login/);
+  await memberContext.close();
+
+  await page.getByRole("button", { name: `Reactivate ${member.organizationName}` }).click();
+  await expect(page.getByText("The organization is active again.")).toBeVisible();
+});
+
+test("a non-admin gets 403 on every admin page, at every level", async ({ page, context }) => {
+  for (const level of [1, 2, 3]) {
+    const user = await createUser({ accessLevel: level });
+    await context.clearCookies();
+    await signIn(context, user);
+    for (const path of ADMIN_PAGES) expect([level, path, (await page.goto(path))?.status()]).toEqual([level, path, 403]);
+    expect((await page.request.get("/admin/credit-reports.csv")).status()).toBe(403);
+  }
+});
+
+test("in Norwegian at 360 px, every admin page fits and is accessible", async ({ page, context, javaScriptEnabled }) => {
+  const operator = await createUser({ accessLevel: 1, isAdmin: true, language: "no" });
+  await signIn(context, operator);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const headings: Record<string, string> = {
+    "/admin/organizations": "Organisasjoner",
+    "/admin/users": "Brukere",
+    "/admin/users?view=audit": "Sikkerhetslogg",
+    "/admin/credit-reports": "Kredittfakturering",
+    "/admin/suppliers-overview": "Leverandøroversikt",
+  };
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: headings[path], level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    if (javaScriptEnabled) await expectAccessible(page);
+  }
+  await page.goto("/admin/users?view=audit");
+  await expect(page.getByText(/Hendelsene lagres i \d+ dager/)).toBeVisible();
+});
+
+test("the operator changes a user's level, mails a reset link, and cannot deactivate their own account", async ({ page, context, javaScriptEnabled }) => {
+  const operator = await createUser({ accessLevel: 1, isAdmin: true });
+  const user = await createUser({ accessLevel: 1 });
+  await signIn(context, operator);
+  await page.goto(`/admin/users?q=${encodeURIComponent(user.email)}`);
+  const table = page.getByRole("table", { name: "Users" });
+  await table.getByLabel(`Access level of ${user.email}`, { exact: true }).selectOption("2");
+  await table.getByRole("button", { name: `Set the access level of ${user.email}` }).click();
+  await expect(page.getByText("The access level was changed.")).toBeVisible();
+  expect(queryDb("select access_level from users where id = ?", user.id)).toEqual([{ access_level: 2 }]);
+
+  await page.getByRole("button", { name: `Mail ${user.email} a password-reset link` }).click();
+  await expect(page.getByText("A password-reset link was mailed.")).toBeVisible();
+  expect(latestMailTo(user.email)).toMatch(/\/reset-password\?token=/);
+  if (javaScriptEnabled) await expectAccessible(page);
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(operator.email)}`);
+  await page.getByRole("link", { name: `Deactivate ${operator.email}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Deactivate the user?" });
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("You cannot deactivate your own account. Ask another administrator.")).toBeVisible();
+  expect(queryDb("select deactivated_at from users where id = ?", operator.id)).toEqual([{ deactivated_at: null }]);
+
+  await page.goto(`/admin/users?view=audit&email=${encodeURIComponent(user.email)}`);
+  const log = page.getByRole("table", { name: "Security events" });
+  await expect(log.getByRole("rowheader", { name: "Access level changed" })).toBeVisible();
+  await expect(log.getByText(operator.email).first()).toBeVisible();
+});
