@@ -232,6 +232,15 @@ export default function AdminOrganizationsScreen() {
                           {t("organizations.deactivate")}
                         </Link>
                       )}
+                      {org.kind === "customer" ? (
+                        <Link
+                          to={`/admin/organization/${org.id}/priority-suppliers/invite`}
+                          className="link mt-1 block text-xs"
+                          aria-label={t("organizations.invitePrioritySuppliersNamed", { name: org.name })}
+                        >
+                          {t("organizations.invitePrioritySuppliers")}
+                        </Link>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -79,7 +79,10 @@ test.describe("admin mail", () => {
       now(),
       now(),
     );
-    await page.goto(`/admin/organization/${customer}/priority-suppliers/invite`);
+    // Reached from the organisation's row on /admin/organizations.
+    await page.goto(`/admin/organizations?q=${encodeURIComponent(`Kunde ${tag}`)}`);
+    await page.getByRole("link", { name: `Invite the priority suppliers of Kunde ${tag}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/organization/${customer}/priority-suppliers/invite$`));
     await expect(page.getByRole("heading", { level: 1, name: "Invite priority suppliers' contacts" })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: contact })).toContainText("Will be invited");
     if (javaScriptEnabled) await expectAccessible(page);
