@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from "kysely";
 import { dataPath } from "./env";
 import type { DB } from "./db-types";
 
@@ -15,8 +15,30 @@ export function openSqlite(file: string): Database.Database {
   return sqlite;
 }
 
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at once, waiting for it up to busy_timeout. A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when another process (the worker, the CLI)
+ * wrote in between — the busy timeout does not apply to that upgrade — and the user would get a 500.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  readonly #database: Database.Database;
+  constructor(database: Database.Database) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver({ database: this.#database });
+  }
+}
+
 export function createDb(file: string): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+  return new Kysely<DB>({ dialect: new AppSqliteDialect(openSqlite(file)) });
 }
 
 export function databaseFile(): string {
