@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
+import { customerOverview, respondentOverview } from "~/models/overview.server";
 import { activeAnnouncements, createAnnouncement, listAnnouncements, withdrawAnnouncement } from "~/models/announcements.server";
 import { makeOrg } from "./helpers/fixtures";
 
@@ -49,6 +50,11 @@ describe("announcements", () => {
     await createAnnouncement(actor, { organizationId: null, title: "For all", body: "Hello all", mail: false });
     expect((await activeAnnouncements({ organizationId: orgA })).map((a) => a.title)).toEqual(["For all", "For A only"]);
     expect((await activeAnnouncements({ organizationId: orgB })).map((a) => a.title)).toEqual(["For all"]);
+    expect((await customerOverview({ organizationId: orgA, userId: adminId, language: "en" })).announcements.map((a) => a.title)).toEqual([
+      "For all",
+      "For A only",
+    ]);
+    expect((await respondentOverview({ organizationId: orgB })).announcements.map((a) => a.title)).toEqual(["For all"]);
     expect(await createAnnouncement(actor, { organizationId: 999_999, title: "x", body: "y", mail: false })).toBeNull();
 
     expect(await withdrawAnnouncement(actor, forA!.id)).toBe(true);
