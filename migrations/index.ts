@@ -23,6 +23,7 @@ import * as m0026 from "./0026_accounts_and_audit";
 import * as m0027 from "./0027_mail_settings";
 import * as m0030 from "./0030_integrations";
 import * as m0031 from "./0031_mail_log";
+import * as m0032 from "./0032_admin_announcements";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0027_mail_settings": m0027,
   "0030_integrations": m0030,
   "0031_mail_log": m0031,
+  "0032_admin_announcements": m0032,
 };

@@ -1001,7 +1001,20 @@ export interface MailLogTable {
   sent_at: string | null;
 }
 
+/** An administrator's announcement to everyone (organization_id null) or one organisation (decision 045). */
+export interface AdminAnnouncementTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  title: string;
+  body: string;
+  created_by: number | null;
+  created_at: string;
+  mailed_at: string | null;
+  withdrawn_at: string | null;
+}
+
 export interface DB {
+  admin_announcements: AdminAnnouncementTable;
   integration_status: IntegrationStatusTable;
   integration_settings: IntegrationSettingTable;
   security_events: SecurityEventTable;

@@ -1,3 +1,4 @@
+import { activeAnnouncements } from "./announcements.server";
 import { db } from "@server/db";
 import { sql } from "kysely";
 import { osloMonth } from "./credit";
@@ -222,6 +223,7 @@ export async function customerOverview(input: { organizationId: number; userId: 
     })),
     creditReports: { month, count: thisMonth.length, costNok: thisMonth.reduce((sum, o) => sum + o.price_nok, 0) },
     ownWork: openFirst(work),
+    announcements: await activeAnnouncements({ organizationId: input.organizationId, now: input.now }),
   };
 }
 
@@ -237,6 +239,7 @@ export async function respondentOverview(input: { organizationId: number; now?: 
   const open = items.filter((i) => isOpen(i.status));
   return {
     kind: "respondent",
+    announcements: await activeAnnouncements({ organizationId: input.organizationId, now: input.now }),
     ownWork: open.slice(0, OVERVIEW_LIMITS.ownWork),
     open: open.length,
     overdue: open.filter((i) => i.displayStatus === "overdue").length,

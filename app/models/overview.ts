@@ -77,10 +77,12 @@ export interface CustomerOverview {
   activity: OverviewActivity[];
   creditReports: { month: string; count: number; costNok: number };
   ownWork: RespondentListItem[];
+  announcements: import("./announcements.server").ActiveAnnouncement[];
 }
 
 export interface RespondentOverview {
   kind: "respondent";
+  announcements: import("./announcements.server").ActiveAnnouncement[];
   ownWork: RespondentListItem[];
   open: number;
   overdue: number;

@@ -189,6 +189,25 @@ function Activity({ items, now }: { items: SerializeFrom<OverviewActivity>[]; no
   );
 }
 
+/** The administrator's announcements for everyone or this organisation (decision 045); nothing when there are none. */
+function Announcements({ items }: { items: SerializeFrom<CustomerOverview>["announcements"] }) {
+  const { t, i18n } = useTranslation("overview");
+  if (items.length === 0) return null;
+  return (
+    <Card id="overview-announcements" title={t("announcements.title")}>
+      <ul className="divide-y divide-base-300">
+        {items.map((item) => (
+          <li key={item.id} className="py-2">
+            <p className="break-words font-medium">{item.title}</p>
+            <p className="whitespace-pre-line break-words text-sm">{item.body}</p>
+            <p className="text-xs text-base-content/70">{formatDate(item.createdAt, i18n.language)}</p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export function CustomerOverviewView({ data, now }: { data: SerializeFrom<CustomerOverview>; now: string }) {
   const { t, i18n } = useTranslation(OVERVIEW_NAMESPACES);
   return (
@@ -199,6 +218,7 @@ export function CustomerOverviewView({ data, now }: { data: SerializeFrom<Custom
         </h1>
         <p className="mt-1 text-sm text-base-content/70">{t("overview:intro")}</p>
       </div>
+      <Announcements items={data.announcements} />
 
       {data.total === 0 ? (
         <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-6">
@@ -364,6 +384,7 @@ export function RespondentOverviewView({ data, organization }: { data: Serialize
         </h1>
         <p className="mt-1 text-sm text-base-content/70">{t("overview:introRespondent", { organization })}</p>
       </div>
+      <Announcements items={data.announcements} />
       <OwnWork items={data.ownWork} summary={t("overview:ownWork.summary", { open: data.open, overdue: data.overdue })} />
     </section>
   );
