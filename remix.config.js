@@ -26,7 +26,6 @@ export const scaffoldedScreens = [
   ["supplier_folders", "supplier_folders"],
   ["supplier_folder", "supplier_folders/:folderId"],
   ["shared_folder", "supplier_folders/shared/:folderId"],
-  ["admin_notifications", "admin/notifications"],
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_MAIL_JOB, announcementMailJob } from "~/models/announcements.server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -43,6 +44,7 @@ export const jobHandlers = {
   [RISK_SNAPSHOT_JOB]: riskSnapshotJob,
   [SECURITY_LOG_PURGE_JOB]: securityLogPurgeJob,
   [MAIL_LOG_PURGE_JOB]: mailLogPurgeJob,
+  [ANNOUNCEMENT_MAIL_JOB]: announcementMailJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */

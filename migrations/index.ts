@@ -24,6 +24,7 @@ import * as m0027 from "./0027_mail_settings";
 import * as m0030 from "./0030_integrations";
 import * as m0031 from "./0031_mail_log";
 import * as m0032 from "./0032_admin_announcements";
+import * as m0033 from "./0033_announcement_mailing";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0030_integrations": m0030,
   "0031_mail_log": m0031,
   "0032_admin_announcements": m0032,
+  "0033_announcement_mailing": m0033,
 };

@@ -1011,6 +1011,11 @@ export interface AdminAnnouncementTable {
   created_at: string;
   mailed_at: string | null;
   withdrawn_at: string | null;
+  mail_queued_at: string | null;
+  /** The last user id the mailing job handled (users are mailed in id order). */
+  mail_cursor: number | null;
+  mailed_count: Generated<number>;
+  mail_failed_count: Generated<number>;
 }
 
 export interface DB {

@@ -1,15 +1,36 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
+import { startWorker, type Worker } from "@server/jobs";
 import { outbox } from "@server/mail";
 import { customerOverview, respondentOverview } from "~/models/overview.server";
-import { activeAnnouncements, createAnnouncement, listAnnouncements, withdrawAnnouncement } from "~/models/announcements.server";
+import {
+  ANNOUNCEMENT_MAIL_JOB,
+  activeAnnouncements,
+  announcementMailJob,
+  createAnnouncement,
+  listAnnouncements,
+  withdrawAnnouncement,
+} from "~/models/announcements.server";
 import { makeOrg } from "./helpers/fixtures";
+import { until } from "./helpers/until";
 
 /**
  * Announcements (issue 16; decision 045): one for everyone reaches every organisation, one for an organisation only
- * its users; a withdrawn one is hidden; a mailed one goes to each active user of the audience, deactivated ones
- * skipped; each change is an `admin_action` in the security log.
+ * its users; a withdrawn one is hidden; a mailed one is mailed by a job to each active user of the audience,
+ * deactivated ones skipped, nobody twice when the job runs again; each change is an `admin_action` in the security log.
  */
+
+let worker: Worker;
+beforeAll(() => {
+  worker = startWorker({ db: db(), handlers: { [ANNOUNCEMENT_MAIL_JOB]: announcementMailJob }, pollMs: 20, log: () => {} });
+});
+afterAll(async () => worker.stop());
+
+const mailed = (id: number) =>
+  until(
+    () => db().selectFrom("admin_announcements").select(["mailed_at", "mailed_count", "mail_failed_count"]).where("id", "=", id).executeTakeFirstOrThrow(),
+    (row) => row.mailed_at != null,
+  );
 
 async function user(email: string, organizationId: number, deactivated = false): Promise<number> {
   const row = await db()
@@ -41,7 +62,8 @@ describe("announcements", () => {
 
     const before = outbox().length;
     const forA = await createAnnouncement(actor, { organizationId: orgA, title: "For A only", body: "Hello A", mail: true });
-    expect(forA).toEqual({ id: expect.any(Number), mailed: 2 });
+    expect(forA).toEqual({ id: expect.any(Number), mailQueued: true });
+    expect(await mailed(forA!.id)).toMatchObject({ mailed_count: 2, mail_failed_count: 0 });
     const mails = outbox().slice(before);
     expect(mails.some((f) => f.includes("ann-a1@example.test"))).toBe(true);
     expect(mails.some((f) => f.includes("ann-a2@example.test"))).toBe(false);
@@ -68,5 +90,46 @@ describe("announcements", () => {
     ]);
     const events = await db().selectFrom("security_events").select("detail").where("kind", "=", "admin_action").where("actor_user_id", "=", adminId).execute();
     expect(events.map((e) => JSON.parse(e.detail ?? "{}").action).sort()).toEqual(["announcement_created", "announcement_created", "announcement_withdrawn"]);
+  });
+
+  it("mails nobody twice when the job runs again, and stops mailing a withdrawn announcement", async () => {
+    const org = await makeOrg("Ann C", "customer");
+    const adminId = await user("ann-c-admin@example.test", org);
+    const ids = [adminId];
+    for (let i = 1; i <= 4; i++) ids.push(await user(`ann-c${i}@example.test`, org));
+    const actor = { id: adminId, organizationId: org, source: null };
+
+    // A job that stopped after the first two users: the cursor says so; run again, it mails only the others.
+    const created = await createAnnouncement(actor, { organizationId: org, title: "Resumed", body: "Once each", mail: false });
+    await db()
+      .updateTable("admin_announcements")
+      .set({ mail_queued_at: new Date().toISOString(), mail_cursor: ids[1], mailed_count: 2 })
+      .where("id", "=", created!.id)
+      .execute();
+    const before = outbox().length;
+    await db()
+      .insertInto("jobs")
+      .values({
+        type: ANNOUNCEMENT_MAIL_JOB,
+        organization_id: org,
+        user_id: adminId,
+        payload: JSON.stringify({ announcementId: created!.id }),
+        max_attempts: 5,
+        run_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await mailed(created!.id)).toMatchObject({ mailed_count: 5 });
+    const mails = outbox().slice(before);
+    expect(mails.filter((f) => f.includes("Once each"))).toHaveLength(3);
+    for (const email of ["ann-c-admin@example.test", "ann-c1@example.test"]) expect(mails.some((f) => f.includes(email))).toBe(false);
+
+    // Withdrawn before its job ran (the worker is stopped meanwhile): nothing is mailed.
+    await worker.stop();
+    const withdrawn = await createAnnouncement(actor, { organizationId: org, title: "Withdrawn early", body: "Never mailed", mail: true });
+    await withdrawAnnouncement(actor, withdrawn!.id);
+    worker = startWorker({ db: db(), handlers: { [ANNOUNCEMENT_MAIL_JOB]: announcementMailJob }, pollMs: 20, log: () => {} });
+    expect(await mailed(withdrawn!.id)).toMatchObject({ mailed_count: 0 });
+    expect(outbox().some((f) => f.includes("Never mailed"))).toBe(false);
   });
 });

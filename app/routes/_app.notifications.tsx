@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/translations";
+import { AnnouncementList } from "~/components/announcements/AnnouncementList";
 import { NotificationSummary } from "~/components/notifications/NotificationItem";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { Dialog } from "~/components/ui/Dialog";
@@ -38,6 +39,7 @@ import {
   READ_FILTERS,
   STATUS_FILTERS,
 } from "~/models/notifications";
+import { activeAnnouncements } from "~/models/announcements.server";
 import { pageTitle } from "~/models/page-title.server";
 import { listTags } from "~/models/tags.server";
 
@@ -79,8 +81,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { raw, parsed } = parsePageQuery(url);
   const viewer = { userId: user.id, organizationId: user.organizationId, language: user.language };
-  const [tags, title] = await Promise.all([listTags({ organizationId: user.organizationId }), pageTitle(request, "notifications:page.title")]);
-  const common = { raw, tags, title, canTriage: can(user, "notificationsTriage"), canManageFeeds: can(user, "newsFeedsManage") };
+  const [tags, title, announcements] = await Promise.all([
+    listTags({ organizationId: user.organizationId }),
+    pageTitle(request, "notifications:page.title"),
+    activeAnnouncements({ organizationId: user.organizationId }),
+  ]);
+  const common = { raw, tags, title, announcements, canTriage: can(user, "notificationsTriage"), canManageFeeds: can(user, "newsFeedsManage") };
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
     // A wrong page number (a hand-made link) is page 1; a wrong filter is said next to its field.
@@ -218,6 +224,15 @@ export default function NotificationsScreen() {
           </a>
         </div>
       </div>
+
+      {data.announcements.length > 0 ? (
+        <section aria-labelledby="notifications-announcements" className="mt-4 rounded-box border border-info/40 bg-base-100 p-4">
+          <h2 id="notifications-announcements" className="text-lg font-semibold">
+            {t("page.announcements")}
+          </h2>
+          <AnnouncementList items={data.announcements} headingLevel={3} />
+        </section>
+      ) : null}
 
       <Filters />
 

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.admin.integrations.tsx": { GET: "admin" },
   "_app.admin.integrations_.$code.tsx": { GET: "admin", POST: "admin" },
   "_app.admin.send-old.tsx": { GET: "admin", POST: "admin" },
+  "_app.admin.notifications.tsx": { GET: "admin", POST: "admin" },
   "_app.admin.organization.$orgId.priority-suppliers.invite.tsx": { GET: "admin", POST: "admin" },
   "_app.ai.chat-v2.tsx": { GET: "assistantUse", POST: "assistantUse" },
   "_app.ai.chat.tsx": { GET: "assistantUse", POST: "assistantUse" },

@@ -7,6 +7,9 @@ const LINKS = [
   ["/admin/users?view=audit", "audit"],
   ["/admin/credit-reports", "creditReports"],
   ["/admin/suppliers-overview", "suppliersOverview"],
+  ["/admin/notifications", "announcements"],
+  ["/admin/send-old", "sendOld"],
+  ["/admin/integrations", "integrations"],
 ] as const;
 
 /** The administration screens' heading, their intro and the links between them (plain links: no JavaScript needed). */

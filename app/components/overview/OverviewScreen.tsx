@@ -1,3 +1,4 @@
+import { AnnouncementList } from "~/components/announcements/AnnouncementList";
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { NotificationSummary } from "~/components/notifications/NotificationItem";
@@ -191,19 +192,11 @@ function Activity({ items, now }: { items: SerializeFrom<OverviewActivity>[]; no
 
 /** The administrator's announcements for everyone or this organisation (decision 045); nothing when there are none. */
 function Announcements({ items }: { items: SerializeFrom<CustomerOverview>["announcements"] }) {
-  const { t, i18n } = useTranslation("overview");
+  const { t } = useTranslation("overview");
   if (items.length === 0) return null;
   return (
     <Card id="overview-announcements" title={t("announcements.title")}>
-      <ul className="divide-y divide-base-300">
-        {items.map((item) => (
-          <li key={item.id} className="py-2">
-            <p className="break-words font-medium">{item.title}</p>
-            <p className="whitespace-pre-line break-words text-sm">{item.body}</p>
-            <p className="text-xs text-base-content/70">{formatDate(item.createdAt, i18n.language)}</p>
-          </li>
-        ))}
-      </ul>
+      <AnnouncementList items={items} headingLevel={3} />
     </Card>
   );
 }

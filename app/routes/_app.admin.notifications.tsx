@@ -1,0 +1,270 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AdminHeader } from "~/components/admin/AdminHeader";
+import { AnnouncementText } from "~/components/announcements/AnnouncementList";
+import { ActionForm, FieldError } from "~/components/ui/ActionForm";
+import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { titleMeta } from "~/components/ui/meta";
+import { Pagination } from "~/components/ui/Pagination";
+import { requireUser } from "~/http/auth.server";
+import { redirectWithNotice } from "~/http/notice.server";
+import { parseId, readForm } from "~/http/parse.server";
+import { safeRedirect } from "~/http/redirect.server";
+import i18nServer from "~/i18n.server";
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementStatus } from "~/models/announcements";
+import { announcementAudiences, createAnnouncement, listAnnouncements, withdrawAnnouncement } from "~/models/announcements.server";
+import { formatDateTime } from "~/models/format";
+import { pageTitle } from "~/models/page-title.server";
+import { requestSource } from "~/models/security-events.server";
+import { useTranslation } from "~/translations";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["admin", "announcements"] };
+
+const PATH = "/admin/notifications";
+const INTENTS = ["create", "withdraw"] as const;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const schema = (t: Translate) =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("create"),
+      audience: z
+        .string({ error: t("announcements:errors.audienceRequired") })
+        .refine((value) => value === "everyone" || parseId(value) !== null, t("announcements:errors.audienceRequired")),
+      title: z
+        .string({ error: t("announcements:errors.titleRequired") })
+        .trim()
+        .min(1, t("announcements:errors.titleRequired"))
+        .max(ANNOUNCEMENT_TITLE_MAX, t("announcements:errors.titleTooLong", { max: ANNOUNCEMENT_TITLE_MAX })),
+      body: z
+        .string({ error: t("announcements:errors.bodyRequired") })
+        .trim()
+        .min(1, t("announcements:errors.bodyRequired"))
+        .max(ANNOUNCEMENT_BODY_MAX, t("announcements:errors.bodyTooLong", { max: ANNOUNCEMENT_BODY_MAX })),
+      mail: z.literal("on").optional(),
+    }),
+    z.object({ intent: z.literal("withdraw"), id: z.string(), redirectTo: z.string().optional() }),
+  ]);
+
+/**
+ * /admin/notifications (issue 16; decision 045): the installation's administrator writes an announcement to every user
+ * or to one organisation's users, optionally mailed to them by a job; the list shows each with its audience, author,
+ * mailing and whether users still see it, and withdraws one. Users see an active one on /overview and /notifications.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "admin");
+  const url = new URL(request.url);
+  const [list, audiences, title] = await Promise.all([
+    listAnnouncements({ page: parseId(url.searchParams.get("page")) }),
+    announcementAudiences(),
+    pageTitle(request, "announcements:title"),
+  ]);
+  const at = new Date();
+  return json({ list: { ...list, rows: list.rows.map((row) => ({ ...row, status: announcementStatus(row, at) })) }, audiences, title });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, "admin");
+  const formData = await readForm(request);
+  const t = await i18nServer.getFixedT(request);
+  const submission = parseWithZod(formData, { schema: schema(t) });
+  const intent = formData.get("intent");
+  const known = INTENTS.find((name) => name === intent) ?? null;
+  if (submission.status !== "success") {
+    return json({ intent: known, result: submission.reply({ formErrors: known ? [] : [t("announcements:errors.invalidRequest")] }) }, { status: 400 });
+  }
+  const v = submission.value;
+  const actor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
+  switch (v.intent) {
+    case "create": {
+      const organizationId = v.audience === "everyone" ? null : parseId(v.audience);
+      const created = await createAnnouncement(actor, { organizationId, title: v.title, body: v.body, mail: v.mail === "on" });
+      if (!created) {
+        return json({ intent: v.intent, result: submission.reply({ fieldErrors: { audience: [t("announcements:errors.audienceGone")] } }) }, { status: 404 });
+      }
+      return redirectWithNotice(request, PATH, created.mailQueued ? "announcements:notices.publishedMailing" : "announcements:notices.published");
+    }
+    case "withdraw": {
+      const id = parseId(v.id);
+      if (id === null || !(await withdrawAnnouncement(actor, id))) {
+        return json({ intent: v.intent, result: submission.reply({ formErrors: [t("announcements:errors.notFound")] }) }, { status: 404 });
+      }
+      return redirectWithNotice(request, safeRedirect(v.redirectTo, PATH), "announcements:notices.withdrawn");
+    }
+  }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function AdminAnnouncementsScreen() {
+  const { list } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("announcements");
+  const href = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
+  const here = href(list.page);
+  return (
+    <section aria-labelledby="announcements-title" className="mx-auto max-w-5xl">
+      <AdminHeader id="announcements-title" title={t("title")} intro={t("intro")} current="announcements" />
+      <CreateAnnouncement />
+      <h2 id="announcements-list-heading" className="mt-8 text-lg font-semibold">
+        {t("list.heading")}
+      </h2>
+      {list.rows.length === 0 ? (
+        <p className="mt-3 rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-sm">{t("list.empty")}</p>
+      ) : (
+        <>
+          <ol aria-labelledby="announcements-list-heading" className="mt-3 flex flex-col gap-3">
+            {list.rows.map((row) => (
+              <li key={row.id} id={`announcement-${row.id}`} className="rounded-box border border-base-300 bg-base-100 p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <AnnouncementText title={row.title} body={row.body} headingLevel={3} />
+                  <span className={`badge badge-sm ${row.status === "shown" ? "badge-success" : "badge-ghost"}`}>{t(`status.${row.status}`)}</span>
+                </div>
+                <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+                  <dt className="text-base-content/70">{t("list.audience")}</dt>
+                  <dd className="break-words">{row.organizationId == null ? t("audience.everyone") : (row.organizationName ?? t("audience.removed"))}</dd>
+                  <dt className="text-base-content/70">{t("list.published")}</dt>
+                  <dd className="break-words">
+                    {row.author
+                      ? t("list.publishedBy", { when: formatDateTime(row.createdAt, i18n.language), author: row.author })
+                      : formatDateTime(row.createdAt, i18n.language)}
+                  </dd>
+                  <dt className="text-base-content/70">{t("list.mail")}</dt>
+                  <dd>
+                    {row.mailQueuedAt == null
+                      ? t("mail.notMailed")
+                      : row.mailedAt == null
+                        ? t("mail.sending", { count: row.mailedCount })
+                        : t("mail.sent", { count: row.mailedCount })}
+                    {row.mailFailedCount > 0 ? <span className="ml-1 text-error">{t("mail.failed", { count: row.mailFailedCount })}</span> : null}
+                  </dd>
+                  {row.withdrawnAt ? (
+                    <>
+                      <dt className="text-base-content/70">{t("list.withdrawn")}</dt>
+                      <dd>{formatDateTime(row.withdrawnAt, i18n.language)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                {row.withdrawnAt == null ? (
+                  <ActionForm intent="withdraw" fields={{ id: row.id }} redirectTo={here} className="mt-3">
+                    {(form) => (
+                      <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("list.withdrawNamed", { title: row.title })}>
+                        {form.busy ? t("list.withdrawing") : t("list.withdraw")}
+                      </button>
+                    )}
+                  </ActionForm>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <Pagination page={list.page} pageCount={list.pageCount} pageSize={list.pageSize} shown={list.rows.length} total={list.total} href={href} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CreateAnnouncement() {
+  const { audiences } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("announcements");
+  const field = "mb-1 block text-sm font-medium";
+  const customers = audiences.filter((o) => o.kind === "customer");
+  const suppliers = audiences.filter((o) => o.kind === "supplier");
+  return (
+    <section aria-labelledby="create-announcement-heading" className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="create-announcement-heading" className="text-lg font-semibold">
+        {t("create.heading")}
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("create.intro")}</p>
+      <ActionForm intent="create" action={PATH} redirectTo={PATH} className="mt-4 flex flex-col gap-4">
+        {(form) => (
+          <>
+            <div className="max-w-md">
+              <label htmlFor="announcement-audience" className={field}>
+                {t("create.audience")}
+              </label>
+              <select
+                id="announcement-audience"
+                name="audience"
+                required
+                defaultValue={form.kept("audience") ?? "everyone"}
+                className={`select select-sm w-full ${form.errors("audience").length ? "select-error" : ""}`}
+                {...form.invalid("audience")}
+              >
+                <option value="everyone">{t("audience.everyone")}</option>
+                {customers.length > 0 ? (
+                  <optgroup label={t("audience.customers")}>
+                    {customers.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                {suppliers.length > 0 ? (
+                  <optgroup label={t("audience.suppliers")}>
+                    {suppliers.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+              </select>
+              <FieldError form={form} name="audience" />
+            </div>
+            <div>
+              <label htmlFor="announcement-title" className={field}>
+                {t("create.titleLabel")}
+              </label>
+              <input
+                id="announcement-title"
+                name="title"
+                required
+                maxLength={ANNOUNCEMENT_TITLE_MAX}
+                defaultValue={form.kept("title")}
+                className={`input input-sm w-full ${form.errors("title").length ? "input-error" : ""}`}
+                {...form.invalid("title")}
+              />
+              <FieldError form={form} name="title" />
+            </div>
+            <div>
+              <label htmlFor="announcement-body" className={field}>
+                {t("create.body")}
+              </label>
+              <textarea
+                id="announcement-body"
+                name="body"
+                required
+                rows={5}
+                maxLength={ANNOUNCEMENT_BODY_MAX}
+                defaultValue={form.kept("body")}
+                aria-describedby="announcement-body-hint"
+                className={`textarea w-full ${form.errors("body").length ? "textarea-error" : ""}`}
+                {...form.invalid("body")}
+              />
+              <p id="announcement-body-hint" className="mt-1 text-xs text-base-content/70">
+                {t("create.bodyHint", { max: ANNOUNCEMENT_BODY_MAX })}
+              </p>
+              <FieldError form={form} name="body" />
+            </div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="mail" defaultChecked={form.kept("mail") === "on"} className="checkbox checkbox-sm mt-0.5" />
+              <span>{t("create.mail")}</span>
+            </label>
+            <div>
+              <button type="submit" className="btn btn-primary btn-sm w-full sm:w-auto" disabled={form.busy}>
+                {form.busy ? t("create.publishing") : t("create.publish")}
+              </button>
+            </div>
+          </>
+        )}
+      </ActionForm>
+    </section>
+  );
+}
