@@ -211,4 +211,28 @@ describe("the assistant's model", () => {
 
     expectNoSecretLogged();
   });
+
+  it("keeps a runtime key out of the error a model server echoes it into", async () => {
+    const echo = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `Bad key: ${req.headers.authorization}` } }));
+      });
+    });
+    const { baseUrl } = await listenOnLoopback(echo);
+    vi.stubEnv("SETTINGS_ENCRYPTION_KEY", KEY);
+    vi.stubEnv("LLM_PROVIDER", "openai");
+    vi.stubEnv("LLM_BASE_URL", `${baseUrl}/v1`);
+    vi.stubEnv("LLM_MODEL", "env-model");
+    vi.stubEnv("LLM_API_KEY", ENV_LLM_KEY);
+    await setRuntimeSetting("llm", "LLM_API_KEY", RUNTIME_LLM_KEY, actor);
+    const failure = await ask().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/401/);
+    expect((failure as Error).message).toContain("[redacted]");
+    expect((failure as Error).message).not.toContain(RUNTIME_LLM_KEY);
+  });
 });
