@@ -283,7 +283,8 @@ export type ProviderLookup = { provider: LlmProvider } | { status: 400 | 404; me
  */
 export async function findProvider(name: string): Promise<ProviderLookup> {
   try {
-    return { provider: await llmProvider(name, process.env, { data: assistantData, tools: assistantTools }) };
+    // No environment: the installation's, with the runtime settings of /admin/integrations/llm over it (decision 043).
+    return { provider: await llmProvider(name, undefined, { data: assistantData, tools: assistantTools }) };
   } catch (error) {
     if (error instanceof UnknownLlmProviderError) return { status: 404, message: `No assistant provider named '${name.slice(0, 40)}'. Use local or openai.` };
     if (error instanceof LlmProviderError && error.kind === "not_configured") return { status: 400, message: error.message };

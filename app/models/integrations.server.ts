@@ -6,7 +6,8 @@ import { INTEGRATION_CODES, recordIntegrationError, recordIntegrationSuccess, re
 import { creditProvider } from "@server/providers/credit";
 import { leiProvider } from "@server/providers/lei";
 import { liveRegistryProvider } from "@server/providers/registry";
-import { decryptSetting, encryptSetting, settingsKey, SettingsKeyError } from "@server/settings-crypto";
+import { effectiveEnvironment } from "@server/runtime-settings";
+import { encryptSetting, settingsKey } from "@server/settings-crypto";
 import { CREDIT_REPORT_TEXTS, localCreditStore } from "./credit-reports.server";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 
@@ -17,6 +18,8 @@ import { recordSecurityEvent, type RequestSource } from "./security-events.serve
  */
 
 export { INTEGRATION_CODES, type IntegrationCode };
+/** The environment the providers see: the runtime settings that decrypt laid over it (one reader, server/runtime-settings). */
+export { effectiveEnvironment };
 
 type Environment = Record<string, string | undefined>;
 
@@ -123,24 +126,6 @@ async function runtimeRows(code?: IntegrationCode) {
   let query = db().selectFrom("integration_settings").selectAll();
   if (code) query = query.where("code", "=", code);
   return query.execute();
-}
-
-/**
- * The environment the providers are given for a test: the process environment with the runtime settings that decrypt
- * under the current key laid over it. A value that does not decrypt (another key, tampered) is left out.
- */
-export async function effectiveEnvironment(code: IntegrationCode, environment: Environment = process.env): Promise<Environment> {
-  const key = settingsKey(environment);
-  const result: Environment = { ...environment };
-  if (!key) return result;
-  for (const row of await runtimeRows(code)) {
-    try {
-      result[row.name] = decryptSetting(row.ciphertext, key, `${row.code}:${row.name}`);
-    } catch (error) {
-      if (!(error instanceof SettingsKeyError)) throw error;
-    }
-  }
-  return result;
 }
 
 function activeProvider(spec: ServiceSpec, environment: Environment): string {

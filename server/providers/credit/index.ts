@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
+import { providerEnvironment } from "../../runtime-settings";
 import type { LocalCreditOptions } from "./local";
 import { CreditError, type CreditProvider } from "./types";
 
@@ -13,21 +15,29 @@ const creditEnvSchema = z.object({
   CREDITSAFE_PASSWORD: z.string().optional(),
 });
 
-let cached: CreditProvider | undefined;
+/** The installation's provider and a fingerprint of the settings it was built from (never the settings themselves). */
+let cached: { fingerprint: string; provider: CreditProvider } | undefined;
 
 /**
  * The credit provider the environment asks for: `local` (default) or
  * `creditsafe` (needs user name and password). The local provider reads the
  * registry store and prints texts that the caller hands over in `local`.
+ *
+ * Without an environment (or with `process.env`) the installation's settings apply: the environment with the runtime
+ * settings of /admin/integrations/credit laid over it (decision 043). That provider is kept — with Creditsafe's token —
+ * while those settings stay the same, and rebuilt (a new login) from the first call after they change.
  */
-export async function creditProvider(local: LocalCreditOptions, environment: Record<string, string | undefined> = process.env): Promise<CreditProvider> {
-  if (cached && environment === process.env) return cached;
-  const parsed = creditEnvSchema.safeParse({
-    CREDIT_PROVIDER: environment.CREDIT_PROVIDER || undefined,
-    CREDITSAFE_BASE_URL: environment.CREDITSAFE_BASE_URL || undefined,
-    CREDITSAFE_USERNAME: environment.CREDITSAFE_USERNAME || undefined,
-    CREDITSAFE_PASSWORD: environment.CREDITSAFE_PASSWORD || undefined,
-  });
+export async function creditProvider(local: LocalCreditOptions, environment?: Record<string, string | undefined>): Promise<CreditProvider> {
+  const { environment: effective, installation } = await providerEnvironment("credit", environment);
+  const settings = {
+    CREDIT_PROVIDER: effective.CREDIT_PROVIDER || undefined,
+    CREDITSAFE_BASE_URL: effective.CREDITSAFE_BASE_URL || undefined,
+    CREDITSAFE_USERNAME: effective.CREDITSAFE_USERNAME || undefined,
+    CREDITSAFE_PASSWORD: effective.CREDITSAFE_PASSWORD || undefined,
+  };
+  const fingerprint = createHash("sha256").update(JSON.stringify(settings)).digest("base64url");
+  if (installation && cached?.fingerprint === fingerprint) return cached.provider;
+  const parsed = creditEnvSchema.safeParse(settings);
   if (!parsed.success)
     throw new Error(`Invalid credit provider environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   let provider: CreditProvider;
@@ -40,6 +50,6 @@ export async function creditProvider(local: LocalCreditOptions, environment: Rec
     const { createLocalCreditProvider } = await import("./local");
     provider = createLocalCreditProvider(local);
   }
-  if (environment === process.env) cached = provider;
+  if (installation) cached = { fingerprint, provider };
   return provider;
 }

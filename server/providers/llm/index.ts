@@ -1,4 +1,5 @@
 import { llmEnvSchema } from "../../env";
+import { providerEnvironment } from "../../runtime-settings";
 import type { AssistantData } from "~/models/assistant";
 import { createLocalAssistant } from "./local";
 import { createOpenAiProvider } from "./openai";
@@ -78,9 +79,10 @@ export function isLlmProviderConfigured(name: LlmProviderName, environment: Envi
 /**
  * The provider named by the route: `local` always; `openai` only when `LLM_BASE_URL` and `LLM_MODEL` are set (else
  * LlmProviderError "not_configured"); any other name is an UnknownLlmProviderError. Read per call: providers hold no state
- * worth keeping, and tests switch the environment.
+ * worth keeping, and tests switch the environment. Without an environment (or with `process.env`) the installation's
+ * settings apply: the runtime settings of /admin/integrations/llm (base URL, model, key) over the environment (decision 043).
  */
-export async function llmProvider(name: string, environment: Environment = process.env, dependencies: LlmProviderDependencies = {}): Promise<LlmProvider> {
+export async function llmProvider(name: string, environment?: Environment, dependencies: LlmProviderDependencies = {}): Promise<LlmProvider> {
   if (!isLlmProviderName(name)) throw new UnknownLlmProviderError(name);
   if (name === "local") {
     if (dependencies.createLocalAssistant) return dependencies.createLocalAssistant();
@@ -90,7 +92,7 @@ export async function llmProvider(name: string, environment: Environment = proce
     return createLocalAssistant(dependencies.data);
   }
 
-  const config = parseEnvironment(environment);
+  const config = parseEnvironment((await providerEnvironment("llm", environment)).environment);
   if (!config.LLM_BASE_URL || !config.LLM_MODEL) {
     throw new LlmProviderError("not_configured", "The openai assistant needs LLM_BASE_URL and LLM_MODEL (see the README's configuration table).");
   }
