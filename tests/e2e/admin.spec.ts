@@ -7,7 +7,19 @@ import { createUser, expectAccessible, latestMailTo, queryDb, richCompanyOrgNumb
  * every admin page; in Norwegian at 360 px, accessible — with JavaScript and without.
  */
 
-const ADMIN_PAGES = ["/admin/organizations", "/admin/users", "/admin/users?view=audit", "/admin/credit-reports", "/admin/suppliers-overview"];
+const ADMIN_PAGES = [
+  "/admin/organizations",
+  "/admin/users",
+  "/admin/users?view=audit",
+  "/admin/credit-reports",
+  "/admin/suppliers-overview",
+  "/admin/notifications",
+  "/admin/send-old",
+  "/admin/integrations",
+  "/admin/integrations/registry",
+];
+/** The priority-supplier invitation page of an organisation (every admin page of the route map is in these two). */
+const invitePage = (organizationId: number) => `/admin/organization/${organizationId}/priority-suppliers/invite`;
 
 test("the operator creates an organisation whose administrator accepts the mailed invitation; the billing shows its order and exports it", async ({
   page,
@@ -117,7 +129,7 @@ test("a non-admin gets 403 on every admin page, at every level", async ({ page, 
     const user = await createUser({ accessLevel: level });
     await context.clearCookies();
     await signIn(context, user);
-    for (const path of ADMIN_PAGES) expect([level, path, (await page.goto(path))?.status()]).toEqual([level, path, 403]);
+    for (const path of [...ADMIN_PAGES, invitePage(user.organizationId)]) expect([level, path, (await page.goto(path))?.status()]).toEqual([level, path, 403]);
     expect((await page.request.get("/admin/credit-reports.csv")).status()).toBe(403);
   }
 });
@@ -132,8 +144,13 @@ test("in Norwegian at 360 px, every admin page fits and is accessible", async ({
     "/admin/users?view=audit": "Sikkerhetslogg",
     "/admin/credit-reports": "Kredittfakturering",
     "/admin/suppliers-overview": "Leverandøroversikt",
+    "/admin/notifications": "Kunngjøringer",
+    "/admin/send-old": "E-post som feilet",
+    "/admin/integrations": "Integrasjoner",
+    "/admin/integrations/registry": "Foretaksregister",
+    [invitePage(operator.organizationId)]: "Inviter kontaktpersoner hos prioriterte leverandører",
   };
-  for (const path of ADMIN_PAGES) {
+  for (const path of [...ADMIN_PAGES, invitePage(operator.organizationId)]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: headings[path], level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
