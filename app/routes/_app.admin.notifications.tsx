@@ -5,7 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminHeader } from "~/components/admin/AdminHeader";
 import { AnnouncementText } from "~/components/announcements/AnnouncementList";
-import { ActionForm, FieldError } from "~/components/ui/ActionForm";
+import { ActionForm } from "~/components/ui/ActionForm";
+import { CheckboxField, LabelledControl } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
@@ -110,7 +111,8 @@ export default function AdminAnnouncementsScreen() {
   return (
     <section aria-labelledby="announcements-title" className="mx-auto max-w-5xl">
       <AdminHeader id="announcements-title" title={t("title")} intro={t("intro")} current="announcements" />
-      <CreateAnnouncement />
+      {/* A new element once one is published (the total grows): with JavaScript the form is empty again, as after a reload. */}
+      <CreateAnnouncement key={list.total} />
       <h2 id="announcements-list-heading" className="mt-8 text-lg font-semibold">
         {t("list.heading")}
       </h2>
@@ -172,9 +174,10 @@ export default function AdminAnnouncementsScreen() {
 function CreateAnnouncement() {
   const { audiences } = useLoaderData<typeof loader>();
   const { t } = useTranslation("announcements");
-  const field = "mb-1 block text-sm font-medium";
-  const customers = audiences.filter((o) => o.kind === "customer");
-  const suppliers = audiences.filter((o) => o.kind === "supplier");
+  const groups = [
+    ["customers", audiences.filter((o) => o.kind === "customer")],
+    ["suppliers", audiences.filter((o) => o.kind === "supplier")],
+  ] as const;
   return (
     <section aria-labelledby="create-announcement-heading" className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
       <h2 id="create-announcement-heading" className="text-lg font-semibold">
@@ -185,78 +188,56 @@ function CreateAnnouncement() {
         {(form) => (
           <>
             <div className="max-w-md">
-              <label htmlFor="announcement-audience" className={field}>
-                {t("create.audience")}
-              </label>
-              <select
-                id="announcement-audience"
-                name="audience"
-                required
-                defaultValue={form.kept("audience") ?? "everyone"}
-                className={`select select-sm w-full ${form.errors("audience").length ? "select-error" : ""}`}
-                {...form.invalid("audience")}
-              >
-                <option value="everyone">{t("audience.everyone")}</option>
-                {customers.length > 0 ? (
-                  <optgroup label={t("audience.customers")}>
-                    {customers.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {suppliers.length > 0 ? (
-                  <optgroup label={t("audience.suppliers")}>
-                    {suppliers.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </select>
-              <FieldError form={form} name="audience" />
+              <LabelledControl id="announcement-audience" label={t("create.audience")} errors={form.errors("audience")}>
+                {(control) => (
+                  <select name="audience" required defaultValue={form.kept("audience") ?? "everyone"} className="select select-sm w-full" {...control}>
+                    <option value="everyone">{t("audience.everyone")}</option>
+                    {groups.map(([key, organizations]) =>
+                      organizations.length > 0 ? (
+                        <optgroup key={key} label={t(`audience.${key}`)}>
+                          {organizations.map((o) => (
+                            <option key={o.id} value={o.id}>
+                              {o.name}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ) : null,
+                    )}
+                  </select>
+                )}
+              </LabelledControl>
             </div>
-            <div>
-              <label htmlFor="announcement-title" className={field}>
-                {t("create.titleLabel")}
-              </label>
-              <input
-                id="announcement-title"
-                name="title"
-                required
-                maxLength={ANNOUNCEMENT_TITLE_MAX}
-                defaultValue={form.kept("title")}
-                className={`input input-sm w-full ${form.errors("title").length ? "input-error" : ""}`}
-                {...form.invalid("title")}
-              />
-              <FieldError form={form} name="title" />
-            </div>
-            <div>
-              <label htmlFor="announcement-body" className={field}>
-                {t("create.body")}
-              </label>
-              <textarea
-                id="announcement-body"
-                name="body"
-                required
-                rows={5}
-                maxLength={ANNOUNCEMENT_BODY_MAX}
-                defaultValue={form.kept("body")}
-                aria-describedby="announcement-body-hint"
-                className={`textarea w-full ${form.errors("body").length ? "textarea-error" : ""}`}
-                {...form.invalid("body")}
-              />
-              <p id="announcement-body-hint" className="mt-1 text-xs text-base-content/70">
-                {t("create.bodyHint", { max: ANNOUNCEMENT_BODY_MAX })}
-              </p>
-              <FieldError form={form} name="body" />
-            </div>
-            <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="mail" defaultChecked={form.kept("mail") === "on"} className="checkbox checkbox-sm mt-0.5" />
-              <span>{t("create.mail")}</span>
-            </label>
+            <LabelledControl id="announcement-title" label={t("create.titleLabel")} errors={form.errors("title")}>
+              {(control) => (
+                <input
+                  name="title"
+                  required
+                  maxLength={ANNOUNCEMENT_TITLE_MAX}
+                  defaultValue={form.kept("title")}
+                  className="input input-sm w-full"
+                  {...control}
+                />
+              )}
+            </LabelledControl>
+            <LabelledControl
+              id="announcement-body"
+              label={t("create.body")}
+              hint={t("create.bodyHint", { max: ANNOUNCEMENT_BODY_MAX })}
+              errors={form.errors("body")}
+            >
+              {(control) => (
+                <textarea
+                  name="body"
+                  required
+                  rows={5}
+                  maxLength={ANNOUNCEMENT_BODY_MAX}
+                  defaultValue={form.kept("body")}
+                  className="textarea w-full"
+                  {...control}
+                />
+              )}
+            </LabelledControl>
+            <CheckboxField id="announcement-mail" name="mail" label={t("create.mail")} defaultChecked={form.kept("mail") === "on"} />
             <div>
               <button type="submit" className="btn btn-primary btn-sm w-full sm:w-auto" disabled={form.busy}>
                 {form.busy ? t("create.publishing") : t("create.publish")}

@@ -26,6 +26,7 @@ test("publish to one organisation with a mail; its member reads it and gets the 
   const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(item).toContainText(member.organizationName);
   await expect(item).toContainText("Shown to users");
+  await expect(page.getByLabel("Title")).toHaveValue("");
 
   await expect.poll(() => latestMailTo(member.email), { timeout: 15_000 }).toContain("The service is down on Sunday");
   expect(latestMailTo(outsider.email)).toBeNull();
@@ -68,4 +69,21 @@ test("in Norwegian at a phone's width", async ({ page, context, javaScriptEnable
   await expect(page.getByRole("button", { name: "Publiser kunngjøringen" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (javaScriptEnabled) await expectAccessible(page);
+});
+
+test("a refused announcement says why next to the field and keeps what was typed", async ({ page, context }) => {
+  const admin = await createUser({ accessLevel: 3, isAdmin: true });
+  await signIn(context, admin);
+  await page.goto("/admin/notifications");
+  // The browser's own check (required) is what most people meet; the server's is what a script or an old browser meets.
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel("Title") })
+    .evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("Title").fill("   ");
+  await page.getByLabel("Text", { exact: true }).fill("A text that must not be lost.");
+  await page.getByRole("button", { name: "Publish announcement" }).click();
+  await expect(page.getByText("Write a title.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Text", { exact: true })).toHaveValue("A text that must not be lost.");
 });
