@@ -112,11 +112,12 @@ export async function getOrganization(id: number) {
   return db().selectFrom("organizations").select(["id", "name", "kind", "deactivated_at"]).where("id", "=", id).executeTakeFirst();
 }
 
-export type CreateOrganizationResult = { organizationId: number } | { problem: "emailTaken" };
+/** `mailed: false`: the organisation and the invitation are saved, the mail failed (it is in the mail log, decision 044). */
+export type CreateOrganizationResult = { organizationId: number; mailed: boolean } | { problem: "emailTaken" };
 
 /**
  * A new customer organisation with its first administrator: an invitation at level 3 (the existing invitation
- * flow), mailed in the language chosen.
+ * flow), mailed in the language chosen. A failed mail does not undo either.
  */
 export async function createCustomerOrganization(
   actor: AdminActor,
@@ -159,12 +160,16 @@ export async function createCustomerOrganization(
   });
   const t = await i18nServer.getFixedT(input.language, "admin");
   const link = `${publicOrigin(request)}/invite-signup?token=${encodeURIComponent(token)}`;
-  await sendMail({
-    to: email,
-    subject: t("mail.inviteSubject", { organization: input.name }),
-    text: t("mail.inviteBody", { organization: input.name, email, link }),
-  });
-  return { organizationId };
+  try {
+    await sendMail({
+      to: email,
+      subject: t("mail.inviteSubject", { organization: input.name }),
+      text: t("mail.inviteBody", { organization: input.name, email, link }),
+    });
+  } catch {
+    return { organizationId, mailed: false };
+  }
+  return { organizationId, mailed: true };
 }
 
 /** Turns an organisation's data sharing on or off; false for an unknown id. */

@@ -281,12 +281,21 @@ export async function reactivateMember(input: Actor & { id: number }): Promise<M
 }
 
 /** The invitation mail, in the inviting administrator's language (the invitee has no account yet). */
-export async function sendInvitationMail(origin: string, input: { email: string; token: string; language: Language; organizationName: string }) {
+export async function sendInvitationMail(
+  origin: string,
+  input: { email: string; token: string; language: Language; organizationName: string },
+): Promise<boolean> {
   const t = await i18nServer.getFixedT(input.language, "organization");
   const link = `${origin}/invite-signup?token=${encodeURIComponent(input.token)}`;
-  await sendMail({
-    to: input.email,
-    subject: t("users.mail.subject", { organization: input.organizationName }),
-    text: t("users.mail.body", { organization: input.organizationName, link, days: INVITATION_DAYS }),
-  });
+  try {
+    await sendMail({
+      to: input.email,
+      subject: t("users.mail.subject", { organization: input.organizationName }),
+      text: t("users.mail.body", { organization: input.organizationName, link, days: INVITATION_DAYS }),
+    });
+    return true;
+  } catch {
+    // sendMail logged it as failed (decision 044): the invitation stands, the mail is sent again by Resend or /admin/send-old.
+    return false;
+  }
 }

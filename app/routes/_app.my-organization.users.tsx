@@ -101,6 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const plain = formData.get("redirectTo") !== null;
   const done = (name: string, notice: `organization:${string}`, reply: () => unknown) =>
     plain ? redirectWithNotice(request, back(), notice) : json({ intent: name, result: reply() });
+  // A failed invitation mail is in the mail log (decision 044): the operator sends it again there, an administrator by Resend.
+  const mailFailed = can(user, "admin") ? "organization:users.notices.mailFailedAdmin" : "organization:users.notices.mailFailed";
 
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema(t) });
@@ -108,13 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const invited = await inviteMember({ ...actor, email: submission.value.email, accessLevel: submission.value.accessLevel });
     if (!invited.ok)
       return json({ intent, result: submission.reply({ fieldErrors: { email: [t(`organization:users.errors.${invited.problem}`)] } }) }, { status: 409 });
-    await sendInvitationMail(publicOrigin(request), {
+    const mailed = await sendInvitationMail(publicOrigin(request), {
       email: invited.email,
       token: invited.token,
       language: user.language,
       organizationName: user.organizationName,
     });
-    return done(intent, "organization:users.notices.invited", () => submission.reply({ resetForm: true }));
+    return done(intent, mailed ? "organization:users.notices.invited" : mailFailed, () => submission.reply({ resetForm: true }));
   }
   if (intent === "level") {
     const submission = parseWithZod(formData, { schema: levelSchema(t) });
@@ -144,13 +146,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "resend": {
       const resent = await resendInvitation({ ...actor, id });
       if (!resent) return notFound(t, "resend", submission);
-      await sendInvitationMail(publicOrigin(request), {
+      const mailed = await sendInvitationMail(publicOrigin(request), {
         email: resent.email,
         token: resent.token,
         language: user.language,
         organizationName: user.organizationName,
       });
-      return done("resend", "organization:users.notices.resent", () => submission.reply());
+      return done("resend", mailed ? "organization:users.notices.resent" : mailFailed, () => submission.reply());
     }
     case "revoke": {
       if (!(await revokeInvitation({ ...actor, id }))) return notFound(t, "revoke", submission);
