@@ -1,8 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "@server/db";
 import { env } from "@server/env";
-import { sendMail } from "@server/mail";
-import i18nServer from "~/i18n.server";
 import {
   adminFlagProblem,
   deactivationProblem,
@@ -12,7 +10,7 @@ import {
   type AccountChangeProblem,
   type PageWindow,
 } from "./admin";
-import { publicOrigin, sendPasswordReset } from "./auth-mail.server";
+import { publicOrigin, sendInvitation, sendPasswordReset } from "./auth-mail.server";
 import { osloMonth } from "./credit";
 import { recordSecurityEvent, SECURITY_EVENT_KINDS, type RequestSource, type SecurityEventKind } from "./security-events.server";
 import { createInvitation, createPasswordReset, findUserByEmail, normalizeEmail, type Language } from "./user.server";
@@ -158,18 +156,8 @@ export async function createCustomerOrganization(
     source: actor.source,
     detail: { accessLevel: 3 },
   });
-  const t = await i18nServer.getFixedT(input.language, "admin");
-  const link = `${publicOrigin(request)}/invite-signup?token=${encodeURIComponent(token)}`;
-  try {
-    await sendMail({
-      to: email,
-      subject: t("mail.inviteSubject", { organization: input.name }),
-      text: t("mail.inviteBody", { organization: input.name, email, link }),
-    });
-  } catch {
-    return { organizationId, mailed: false };
-  }
-  return { organizationId, mailed: true };
+  const mailed = await sendInvitation(publicOrigin(request), { variant: "administrator", email, token, language: input.language, organization: input.name });
+  return { organizationId, mailed };
 }
 
 /** Turns an organisation's data sharing on or off; false for an unknown id. */

@@ -14,7 +14,7 @@ import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { publicOrigin } from "~/models/auth-mail.server";
+import { publicOrigin, sendInvitation } from "~/models/auth-mail.server";
 import { formatDate, formatDateTime } from "~/models/format";
 import {
   changeMemberLevel,
@@ -25,7 +25,6 @@ import {
   reactivateMember,
   resendInvitation,
   revokeInvitation,
-  sendInvitationMail,
   type MemberChange,
 } from "~/models/organization-members.server";
 import { pageTitle } from "~/models/page-title.server";
@@ -110,11 +109,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const invited = await inviteMember({ ...actor, email: submission.value.email, accessLevel: submission.value.accessLevel });
     if (!invited.ok)
       return json({ intent, result: submission.reply({ fieldErrors: { email: [t(`organization:users.errors.${invited.problem}`)] } }) }, { status: 409 });
-    const mailed = await sendInvitationMail(publicOrigin(request), {
+    const mailed = await sendInvitation(publicOrigin(request), {
+      variant: "member",
       email: invited.email,
       token: invited.token,
       language: user.language,
-      organizationName: user.organizationName,
+      organization: user.organizationName,
     });
     return done(intent, mailed ? "organization:users.notices.invited" : mailFailed, () => submission.reply({ resetForm: true }));
   }
@@ -146,11 +146,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "resend": {
       const resent = await resendInvitation({ ...actor, id });
       if (!resent) return notFound(t, "resend", submission);
-      const mailed = await sendInvitationMail(publicOrigin(request), {
+      const mailed = await sendInvitation(publicOrigin(request), {
+        variant: "member",
         email: resent.email,
         token: resent.token,
         language: user.language,
-        organizationName: user.organizationName,
+        organization: user.organizationName,
       });
       return done("resend", mailed ? "organization:users.notices.resent" : mailFailed, () => submission.reply());
     }
