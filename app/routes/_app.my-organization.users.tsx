@@ -96,10 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const intent = formData.get("intent");
   const actor = { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) };
-  const back = () => safeRedirect(formData.get("redirectTo"), PATH);
-  const plain = formData.get("redirectTo") !== null;
-  const done = (name: string, notice: `organization:${string}`, reply: () => unknown) =>
-    plain ? redirectWithNotice(request, back(), notice) : json({ intent: name, result: reply() });
+  // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it).
+  const done = (notice: `organization:${string}`) => redirectWithNotice(request, safeRedirect(formData.get("redirectTo"), PATH), notice);
   // A failed invitation mail is in the mail log (decision 044): the operator sends it again there, an administrator by Resend.
   const mailFailed = can(user, "admin") ? "organization:users.notices.mailFailedAdmin" : "organization:users.notices.mailFailed";
 
@@ -116,14 +114,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       language: user.language,
       organization: user.organizationName,
     });
-    return done(intent, mailed ? "organization:users.notices.invited" : mailFailed, () => submission.reply({ resetForm: true }));
+    return done(mailed ? "organization:users.notices.invited" : mailFailed);
   }
   if (intent === "level") {
     const submission = parseWithZod(formData, { schema: levelSchema(t) });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await changeMemberLevel({ ...actor, id: submission.value.id, accessLevel: submission.value.accessLevel });
     const refused = refusal(t, intent, submission, outcome);
-    return refused ?? done(intent, "organization:users.notices.levelChanged", () => submission.reply());
+    return refused ?? done("organization:users.notices.levelChanged");
   }
   const submission = parseWithZod(formData, { schema: rowSchema(t) });
   if (submission.status !== "success") {
@@ -137,11 +135,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (submission.value.intent) {
     case "deactivate": {
       const refused = refusal(t, "deactivate", submission, await deactivateMember({ ...actor, id }));
-      return refused ?? done("deactivate", "organization:users.notices.deactivated", () => submission.reply());
+      return refused ?? done("organization:users.notices.deactivated");
     }
     case "reactivate": {
       const refused = refusal(t, "reactivate", submission, await reactivateMember({ ...actor, id }));
-      return refused ?? done("reactivate", "organization:users.notices.reactivated", () => submission.reply());
+      return refused ?? done("organization:users.notices.reactivated");
     }
     case "resend": {
       const resent = await resendInvitation({ ...actor, id });
@@ -153,11 +151,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         language: user.language,
         organization: user.organizationName,
       });
-      return done("resend", mailed ? "organization:users.notices.resent" : mailFailed, () => submission.reply());
+      return done(mailed ? "organization:users.notices.resent" : mailFailed);
     }
     case "revoke": {
       if (!(await revokeInvitation({ ...actor, id }))) return notFound(t, "revoke", submission);
-      return done("revoke", "organization:users.notices.revoked", () => submission.reply());
+      return done("organization:users.notices.revoked");
     }
   }
 }
@@ -206,7 +204,8 @@ export default function MyOrganizationUsers() {
       {manage ? (
         <>
           <InvitationTable invitations={invitations} />
-          <InviteForm />
+          {/* A new invitation gives a new, empty form (the accepted post redirects, so the fetcher has no answer to reset on). */}
+          <InviteForm key={invitations.map((i) => i.id).join("-")} />
         </>
       ) : null}
     </section>
@@ -393,7 +392,7 @@ function InviteForm() {
         {t("users.invite.heading")}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t("users.invite.lead")}</p>
-      <ActionForm intent="invite" redirectTo={PATH} resetOnSuccess className="mt-4 flex flex-col gap-4">
+      <ActionForm intent="invite" redirectTo={PATH} className="mt-4 flex flex-col gap-4">
         {(form) => (
           <>
             <div>
