@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/components/organization/MemberActions";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -38,6 +39,16 @@ export const handle = { i18n: ["organization"] };
 
 const PATH = "/my-organization/users";
 const LEVELS = ["1", "2", "3"] as const;
+const MEMBER_ACTION_TEXTS: MemberActionTexts = {
+  levels: "organization:levels",
+  levelLabel: "organization:users.levelFor",
+  setLevel: "organization:users.changeLevel",
+  setLevelNamed: "organization:users.changeLevelFor",
+  deactivate: "organization:users.deactivate",
+  deactivateNamed: "organization:users.deactivateUser",
+  reactivate: "organization:users.reactivate",
+  reactivateNamed: "organization:users.reactivateUser",
+};
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -215,6 +226,13 @@ export default function MyOrganizationUsers() {
 function MemberTable() {
   const { manage, members, me } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("organization");
+  const actionProps = (member: (typeof members)[number]) => ({
+    member,
+    redirectTo: PATH,
+    deactivateHref: `${PATH}?deactivate=${member.id}`,
+    size: "sm" as const,
+    texts: MEMBER_ACTION_TEXTS,
+  });
   return (
     <section aria-labelledby="org-members-heading" className="mt-6">
       <h2 id="org-members-heading" className="text-lg font-semibold">
@@ -239,36 +257,7 @@ function MemberTable() {
                   {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
                 </th>
                 <td>
-                  {manage ? (
-                    <ActionForm intent="level" fields={{ id: member.id }} redirectTo={PATH} className="flex flex-wrap items-center gap-2">
-                      {(form) => (
-                        <>
-                          <label className="sr-only" htmlFor={`level-${member.id}`}>
-                            {t("users.levelFor", { email: member.email })}
-                          </label>
-                          <select
-                            id={`level-${member.id}`}
-                            name="accessLevel"
-                            defaultValue={form.kept("accessLevel") ?? String(member.accessLevel)}
-                            className="select select-sm w-auto"
-                            {...form.invalid("accessLevel")}
-                          >
-                            {LEVELS.map((level) => (
-                              <option key={level} value={level}>
-                                {t(`levels.${level}`)}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.changeLevelFor", { email: member.email })}>
-                            {t("users.changeLevel")}
-                          </button>
-                          <FieldError form={form} name="accessLevel" />
-                        </>
-                      )}
-                    </ActionForm>
-                  ) : (
-                    t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })
-                  )}
+                  {manage ? <MemberLevelForm {...actionProps(member)} /> : t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })}
                 </td>
                 {manage ? (
                   <td className="whitespace-nowrap">
@@ -286,26 +275,7 @@ function MemberTable() {
                 </td>
                 {manage ? (
                   <td>
-                    {member.deactivatedAt ? (
-                      <ActionForm intent="reactivate" fields={{ id: member.id }} redirectTo={PATH}>
-                        {(form) => (
-                          <>
-                            <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.reactivateUser", { email: member.email })}>
-                              {t("users.reactivate")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
-                    ) : (
-                      <Link
-                        to={`${PATH}?deactivate=${member.id}`}
-                        className="btn btn-sm btn-ghost text-error"
-                        aria-label={t("users.deactivateUser", { email: member.email })}
-                        preventScrollReset
-                      >
-                        {t("users.deactivate")}
-                      </Link>
-                    )}
+                    <MemberStatusAction {...actionProps(member)} />
                   </td>
                 ) : null}
               </tr>
