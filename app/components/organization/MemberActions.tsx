@@ -62,14 +62,7 @@ export function MemberLevelForm({ member, redirectTo, size, texts }: MemberActio
               </option>
             ))}
           </select>
-          <button
-            type="submit"
-            className={size === "xs" ? "btn btn-xs" : "btn btn-sm"}
-            disabled={form.busy}
-            aria-label={t(texts.setLevelNamed, { email: member.email })}
-          >
-            {t(texts.setLevel)}
-          </button>
+          <SubmitButton size={size} busy={form.busy} label={t(texts.setLevel)} named={t(texts.setLevelNamed, { email: member.email })} />
           <FieldError form={form} name="accessLevel" />
         </>
       )}
@@ -96,16 +89,16 @@ export function MemberStatusAction({ member, redirectTo, deactivateHref, size, t
     );
   return (
     <ActionForm intent="reactivate" fields={{ id: member.id }} redirectTo={redirectTo}>
-      {(form) => (
-        <button
-          type="submit"
-          className={size === "xs" ? "btn btn-xs" : "btn btn-sm"}
-          disabled={form.busy}
-          aria-label={t(texts.reactivateNamed, { email: member.email })}
-        >
-          {t(texts.reactivate)}
-        </button>
-      )}
+      {(form) => <SubmitButton size={size} busy={form.busy} label={t(texts.reactivate)} named={t(texts.reactivateNamed, { email: member.email })} />}
     </ActionForm>
+  );
+}
+
+/** A member action's button: its short label, and its accessible name naming the member (rows of the same buttons). */
+function SubmitButton({ size, busy, label, named }: { size: "xs" | "sm"; busy: boolean; label: string; named: string }) {
+  return (
+    <button type="submit" className={size === "xs" ? "btn btn-xs" : "btn btn-sm"} disabled={busy} aria-label={named}>
+      {label}
+    </button>
   );
 }
