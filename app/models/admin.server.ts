@@ -1,8 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "@server/db";
 import { env } from "@server/env";
-import { sendMail } from "@server/mail";
-import i18nServer from "~/i18n.server";
 import {
   adminFlagProblem,
   deactivationProblem,
@@ -12,7 +10,7 @@ import {
   type AccountChangeProblem,
   type PageWindow,
 } from "./admin";
-import { publicOrigin, sendPasswordReset } from "./auth-mail.server";
+import { publicOrigin, sendInvitation, sendPasswordReset } from "./auth-mail.server";
 import { osloMonth } from "./credit";
 import { recordSecurityEvent, SECURITY_EVENT_KINDS, type RequestSource, type SecurityEventKind } from "./security-events.server";
 import { createInvitation, createPasswordReset, findUserByEmail, normalizeEmail, type Language } from "./user.server";
@@ -112,11 +110,12 @@ export async function getOrganization(id: number) {
   return db().selectFrom("organizations").select(["id", "name", "kind", "deactivated_at"]).where("id", "=", id).executeTakeFirst();
 }
 
-export type CreateOrganizationResult = { organizationId: number } | { problem: "emailTaken" };
+/** `mailed: false`: the organisation and the invitation are saved, the mail failed (it is in the mail log, decision 044). */
+export type CreateOrganizationResult = { organizationId: number; mailed: boolean } | { problem: "emailTaken" };
 
 /**
  * A new customer organisation with its first administrator: an invitation at level 3 (the existing invitation
- * flow), mailed in the language chosen.
+ * flow), mailed in the language chosen. A failed mail does not undo either.
  */
 export async function createCustomerOrganization(
   actor: AdminActor,
@@ -157,14 +156,8 @@ export async function createCustomerOrganization(
     source: actor.source,
     detail: { accessLevel: 3 },
   });
-  const t = await i18nServer.getFixedT(input.language, "admin");
-  const link = `${publicOrigin(request)}/invite-signup?token=${encodeURIComponent(token)}`;
-  await sendMail({
-    to: email,
-    subject: t("mail.inviteSubject", { organization: input.name }),
-    text: t("mail.inviteBody", { organization: input.name, email, link }),
-  });
-  return { organizationId };
+  const mailed = await sendInvitation(publicOrigin(request), { variant: "administrator", email, token, language: input.language, organization: input.name });
+  return { organizationId, mailed };
 }
 
 /** Turns an organisation's data sharing on or off; false for an unknown id. */

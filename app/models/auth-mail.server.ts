@@ -1,7 +1,7 @@
 import { env } from "@server/env";
 import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
-import type { Language } from "./user.server";
+import { INVITATION_DAYS, type Language } from "./user.server";
 
 /**
  * The mails of signing up and signing in, each in the language of the person
@@ -42,4 +42,41 @@ export function sendUnlock(origin: string, input: { email: string; language: Lan
 export function sendPasswordReset(origin: string, input: { email: string; language: Language; token: string }) {
   const link = `${origin}/reset-password?token=${encodeURIComponent(input.token)}`;
   return mail(input.language, input.email, "forgot.mailSubject", "forgot.mailBody", { email: input.email, link });
+}
+
+/**
+ * Who is invited, and by whom: a colleague into an organisation (`member`, /my-organization/users), the first
+ * administrator of a new customer organisation (`administrator`, /admin/organizations), or a priority supplier's
+ * contact into the supplier's organisation on a customer's behalf (`supplier`, `invitedBy` is the customer's name).
+ */
+export type InvitationVariant = "member" | "administrator" | "supplier";
+
+/**
+ * The one invitation mail: the /invite-signup link, in the inviter's chosen language (the invitee has no account yet),
+ * logged with the kind `<variant>_invitation`. False when the mail failed: sendMail has logged it as failed (decision
+ * 044), the invitation stands and the mail is sent again from /admin/send-old (or by a new invitation link).
+ */
+export async function sendInvitation(
+  origin: string,
+  input: { variant: InvitationVariant; email: string; token: string; language: Language; organization: string; invitedBy?: string },
+): Promise<boolean> {
+  const t = await i18nServer.getFixedT(input.language, "mail");
+  const values = {
+    organization: input.organization,
+    invitedBy: input.invitedBy ?? "",
+    email: input.email,
+    link: `${origin}/invite-signup?token=${encodeURIComponent(input.token)}`,
+    days: INVITATION_DAYS,
+  };
+  try {
+    await sendMail({
+      to: input.email,
+      kind: `${input.variant}_invitation`,
+      subject: t(`invitation.${input.variant}.subject`, values),
+      text: t(`invitation.${input.variant}.body`, values),
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }

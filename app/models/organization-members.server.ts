@@ -2,10 +2,8 @@ import type { Transaction } from "kysely";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken, newToken } from "@server/auth/tokens";
-import { sendMail } from "@server/mail";
-import i18nServer from "~/i18n.server";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
-import { createInvitation, findUserByEmail, normalizeEmail, type Language } from "./user.server";
+import { createInvitation, findUserByEmail, INVITATION_DAYS, normalizeEmail } from "./user.server";
 
 /**
  * An organisation's members and open invitations (issue 16, decision 041): what its administrator (level 3) manages
@@ -16,8 +14,6 @@ import { createInvitation, findUserByEmail, normalizeEmail, type Language } from
 
 export const ACCESS_LEVELS = [1, 2, 3] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-const INVITATION_DAYS = 14;
 
 export interface Member {
   id: number;
@@ -278,15 +274,4 @@ export async function reactivateMember(input: Actor & { id: number }): Promise<M
       );
       return "done";
     });
-}
-
-/** The invitation mail, in the inviting administrator's language (the invitee has no account yet). */
-export async function sendInvitationMail(origin: string, input: { email: string; token: string; language: Language; organizationName: string }) {
-  const t = await i18nServer.getFixedT(input.language, "organization");
-  const link = `${origin}/invite-signup?token=${encodeURIComponent(input.token)}`;
-  await sendMail({
-    to: input.email,
-    subject: t("users.mail.subject", { organization: input.organizationName }),
-    text: t("users.mail.body", { organization: input.organizationName, link, days: INVITATION_DAYS }),
-  });
 }

@@ -1,6 +1,5 @@
 import { db } from "@server/db";
-import { sendMail } from "@server/mail";
-import i18nServer from "~/i18n.server";
+import { sendInvitation } from "./auth-mail.server";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 import { createInvitation, normalizeEmail, type Language } from "./user.server";
 
@@ -81,7 +80,6 @@ export async function invitePriorityContacts(input: {
   source: RequestSource | null;
 }): Promise<InviteSummary> {
   const summary: InviteSummary = { invited: [], skipped: [], failed: [] };
-  const t = await i18nServer.getFixedT(input.language, "adminMail");
   const done = new Set<string>();
   for (const contact of await priorityContacts(input.customer.id)) {
     if (contact.state !== "ready" || !contact.email) {
@@ -104,18 +102,15 @@ export async function invitePriorityContacts(input: {
       source: input.source,
       detail: { accessLevel: 1, priorityOf: input.customer.id },
     });
-    const link = `${input.origin}/invite-signup?token=${encodeURIComponent(token)}`;
-    try {
-      await sendMail({
-        to: contact.email,
-        kind: "supplier_invitation",
-        subject: t("invite.mailSubject", { customer: input.customer.name }),
-        text: t("invite.mailBody", { customer: input.customer.name, supplier: contact.supplierName, email: contact.email, link }),
-      });
-      summary.invited.push({ supplierName: contact.supplierName, email: contact.email });
-    } catch {
-      summary.failed.push({ supplierName: contact.supplierName, email: contact.email });
-    }
+    const mailed = await sendInvitation(input.origin, {
+      variant: "supplier",
+      email: contact.email,
+      token,
+      language: input.language,
+      organization: contact.supplierName,
+      invitedBy: input.customer.name,
+    });
+    (mailed ? summary.invited : summary.failed).push({ supplierName: contact.supplierName, email: contact.email });
   }
   return summary;
 }

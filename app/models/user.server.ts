@@ -136,7 +136,8 @@ export async function setUserLanguage(userId: number, language: Language): Promi
 
 /* ---------- invitations ---------- */
 
-const INVITATION_DAYS = 14;
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 14;
 
 export async function createInvitation(input: { email: string; organizationId: number; accessLevel: number; invitedBy: number | null }): Promise<string> {
   const token = newToken();

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { ActionForm, FieldError, type ActionFormState } from "~/components/ui/ActionForm";
+import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
@@ -33,12 +34,13 @@ const HIDDEN = ["currentPassword", "password", "confirmPassword"];
 /**
  * /account/change-password (spec 01 §2.2, the user menu; issue 16; decision 040): the signed-in user changes their
  * password, and sees and ends their other sessions. Only the session's own user: no form names a user, and a session
- * is named by a keyed handle, never its id.
+ * is named by a keyed handle, never its id. `?confirm=others` is the confirmation step of "Sign out everywhere else".
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const sessions = (await listOwnSessions(user)).map((s) => ({ ...s, device: describeUserAgent(s.userAgent), userAgent: undefined }));
-  return json({ email: user.email, sessions, title: await pageTitle(request, "account:changePassword.title") });
+  const confirmOthers = new URL(request.url).searchParams.get("confirm") === "others" && sessions.some((s) => !s.current);
+  return json({ email: user.email, sessions, confirmOthers, title: await pageTitle(request, "account:changePassword.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -148,7 +150,7 @@ function PasswordInput({ form, name, label, autoComplete, hint }: { form: Action
 }
 
 function Sessions() {
-  const { sessions } = useLoaderData<typeof loader>();
+  const { sessions, confirmOthers } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("account");
   const lng = uiLanguage(i18n.language);
   const others = sessions.filter((s) => !s.current).length;
@@ -158,6 +160,18 @@ function Sessions() {
         {t("sessions.title")}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t("sessions.intro")}</p>
+      {confirmOthers ? (
+        <ConfirmStep
+          title={t("sessions.confirmTitle")}
+          text={t("sessions.confirmText", { count: others })}
+          intent="endOthers"
+          confirmLabel={t("sessions.confirmEndOthers")}
+          busyLabel={t("sessions.endingOthers")}
+          cancelLabel={t("common:cancel")}
+          cancelHref={PAGE}
+          redirectTo={PAGE}
+        />
+      ) : null}
       <ul className="mt-4 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" data-testid="sessions">
         {sessions.map((s) => (
           <li key={s.handle} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
@@ -184,13 +198,11 @@ function Sessions() {
         ))}
       </ul>
       {others > 0 ? (
-        <ActionForm intent="endOthers" redirectTo={PAGE} className="mt-4 sm:text-right">
-          {(form) => (
-            <button type="submit" className="btn btn-warning w-full sm:w-auto" disabled={form.busy}>
-              {t("sessions.endOthers", { count: others })}
-            </button>
-          )}
-        </ActionForm>
+        <div className="mt-4 sm:text-right">
+          <Link to={`${PAGE}?confirm=others`} className="btn btn-warning w-full sm:w-auto" preventScrollReset>
+            {t("sessions.endOthers", { count: others })}
+          </Link>
+        </div>
       ) : (
         <p className="mt-4 text-sm text-base-content/70">{t("sessions.onlyThis")}</p>
       )}

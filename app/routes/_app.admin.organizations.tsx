@@ -106,7 +106,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const created = await createCustomerOrganization(actor, request, { name: v.name, orgNumber: v.orgNumber, email: v.email, language: v.language });
       if ("problem" in created) return refuse(409, "admin:errors.emailTaken", "email");
-      return redirectWithNotice(request, `${PATH}?q=${encodeURIComponent(v.name)}`, "admin:notices.organizationCreated");
+      return redirectWithNotice(
+        request,
+        `${PATH}?q=${encodeURIComponent(v.name)}`,
+        created.mailed ? "admin:notices.organizationCreated" : "admin:notices.organizationCreatedMailFailed",
+      );
     }
     case "sharingOn":
     case "sharingOff": {

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/components/organization/MemberActions";
 import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -57,6 +58,17 @@ const schema = (t: Translate) =>
     }),
     z.object({ intent: z.enum(["grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"]), id: idField(t), redirectTo: z.string().optional() }),
   ]);
+
+const MEMBER_ACTION_TEXTS: MemberActionTexts = {
+  levels: "admin:levels",
+  levelLabel: "admin:users.levelLabel",
+  setLevel: "admin:users.setLevel",
+  setLevelNamed: "admin:users.setLevelNamed",
+  deactivate: "admin:users.deactivate",
+  deactivateNamed: "admin:users.deactivateNamed",
+  reactivate: "admin:users.reactivate",
+  reactivateNamed: "admin:users.reactivateNamed",
+};
 
 const NOTICES = {
   level: "admin:notices.levelChanged",
@@ -186,6 +198,13 @@ function UserList() {
     url.searchParams.set("deactivate", String(id));
     return url.pathname + url.search;
   };
+  const actionProps = (u: (typeof users.rows)[number]) => ({
+    member: u,
+    redirectTo: here,
+    deactivateHref: stepHref(u.id),
+    size: "xs" as const,
+    texts: MEMBER_ACTION_TEXTS,
+  });
   return (
     <section aria-labelledby="admin-users-title" className="mx-auto max-w-6xl">
       <AdminHeader id="admin-users-title" title={t("users.title")} intro={t("users.intro")} current="users" />
@@ -215,25 +234,7 @@ function UserList() {
                     </th>
                     <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
                     <td>
-                      <ActionForm intent="level" fields={{ id: u.id }} redirectTo={here} className="flex flex-wrap items-center gap-1">
-                        {(form) => (
-                          <>
-                            <label htmlFor={`level-${u.id}`} className="sr-only">
-                              {t("users.levelLabel", { email: u.email })}
-                            </label>
-                            <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs w-44">
-                              {(["1", "2", "3"] as const).map((level) => (
-                                <option key={level} value={level}>
-                                  {t(`levels.${level}`)}
-                                </option>
-                              ))}
-                            </select>
-                            <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.setLevelNamed", { email: u.email })}>
-                              {t("users.setLevel")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
+                      <MemberLevelForm {...actionProps(u)} />
                     </td>
                     <td>
                       <div className="flex flex-wrap items-center gap-2">
@@ -265,24 +266,7 @@ function UserList() {
                     </td>
                     <td>
                       <div className="flex flex-wrap gap-1">
-                        {u.deactivatedAt ? (
-                          <ActionForm intent="reactivate" fields={{ id: u.id }} redirectTo={here}>
-                            {(form) => (
-                              <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.reactivateNamed", { email: u.email })}>
-                                {t("users.reactivate")}
-                              </button>
-                            )}
-                          </ActionForm>
-                        ) : (
-                          <Link
-                            to={stepHref(u.id)}
-                            preventScrollReset
-                            className="btn btn-xs btn-ghost text-error"
-                            aria-label={t("users.deactivateNamed", { email: u.email })}
-                          >
-                            {t("users.deactivate")}
-                          </Link>
-                        )}
+                        <MemberStatusAction {...actionProps(u)} />
                         <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
                           {(form) => (
                             <button

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/components/organization/MemberActions";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -14,7 +15,7 @@ import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { publicOrigin } from "~/models/auth-mail.server";
+import { publicOrigin, sendInvitation } from "~/models/auth-mail.server";
 import { formatDate, formatDateTime } from "~/models/format";
 import {
   changeMemberLevel,
@@ -25,7 +26,6 @@ import {
   reactivateMember,
   resendInvitation,
   revokeInvitation,
-  sendInvitationMail,
   type MemberChange,
 } from "~/models/organization-members.server";
 import { pageTitle } from "~/models/page-title.server";
@@ -39,6 +39,16 @@ export const handle = { i18n: ["organization"] };
 
 const PATH = "/my-organization/users";
 const LEVELS = ["1", "2", "3"] as const;
+const MEMBER_ACTION_TEXTS: MemberActionTexts = {
+  levels: "organization:levels",
+  levelLabel: "organization:users.levelFor",
+  setLevel: "organization:users.changeLevel",
+  setLevelNamed: "organization:users.changeLevelFor",
+  deactivate: "organization:users.deactivate",
+  deactivateNamed: "organization:users.deactivateUser",
+  reactivate: "organization:users.reactivate",
+  reactivateNamed: "organization:users.reactivateUser",
+};
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -97,10 +107,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const intent = formData.get("intent");
   const actor = { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) };
-  const back = () => safeRedirect(formData.get("redirectTo"), PATH);
-  const plain = formData.get("redirectTo") !== null;
-  const done = (name: string, notice: `organization:${string}`, reply: () => unknown) =>
-    plain ? redirectWithNotice(request, back(), notice) : json({ intent: name, result: reply() });
+  // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it).
+  const done = (notice: `organization:${string}`) => redirectWithNotice(request, safeRedirect(formData.get("redirectTo"), PATH), notice);
+  // A failed invitation mail is in the mail log (decision 044): the operator sends it again there, an administrator by Resend.
+  const mailFailed = can(user, "admin") ? "organization:users.notices.mailFailedAdmin" : "organization:users.notices.mailFailed";
 
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema(t) });
@@ -108,20 +118,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const invited = await inviteMember({ ...actor, email: submission.value.email, accessLevel: submission.value.accessLevel });
     if (!invited.ok)
       return json({ intent, result: submission.reply({ fieldErrors: { email: [t(`organization:users.errors.${invited.problem}`)] } }) }, { status: 409 });
-    await sendInvitationMail(publicOrigin(request), {
+    const mailed = await sendInvitation(publicOrigin(request), {
+      variant: "member",
       email: invited.email,
       token: invited.token,
       language: user.language,
-      organizationName: user.organizationName,
+      organization: user.organizationName,
     });
-    return done(intent, "organization:users.notices.invited", () => submission.reply({ resetForm: true }));
+    return done(mailed ? "organization:users.notices.invited" : mailFailed);
   }
   if (intent === "level") {
     const submission = parseWithZod(formData, { schema: levelSchema(t) });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await changeMemberLevel({ ...actor, id: submission.value.id, accessLevel: submission.value.accessLevel });
     const refused = refusal(t, intent, submission, outcome);
-    return refused ?? done(intent, "organization:users.notices.levelChanged", () => submission.reply());
+    return refused ?? done("organization:users.notices.levelChanged");
   }
   const submission = parseWithZod(formData, { schema: rowSchema(t) });
   if (submission.status !== "success") {
@@ -135,26 +146,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (submission.value.intent) {
     case "deactivate": {
       const refused = refusal(t, "deactivate", submission, await deactivateMember({ ...actor, id }));
-      return refused ?? done("deactivate", "organization:users.notices.deactivated", () => submission.reply());
+      return refused ?? done("organization:users.notices.deactivated");
     }
     case "reactivate": {
       const refused = refusal(t, "reactivate", submission, await reactivateMember({ ...actor, id }));
-      return refused ?? done("reactivate", "organization:users.notices.reactivated", () => submission.reply());
+      return refused ?? done("organization:users.notices.reactivated");
     }
     case "resend": {
       const resent = await resendInvitation({ ...actor, id });
       if (!resent) return notFound(t, "resend", submission);
-      await sendInvitationMail(publicOrigin(request), {
+      const mailed = await sendInvitation(publicOrigin(request), {
+        variant: "member",
         email: resent.email,
         token: resent.token,
         language: user.language,
-        organizationName: user.organizationName,
+        organization: user.organizationName,
       });
-      return done("resend", "organization:users.notices.resent", () => submission.reply());
+      return done(mailed ? "organization:users.notices.resent" : mailFailed);
     }
     case "revoke": {
       if (!(await revokeInvitation({ ...actor, id }))) return notFound(t, "revoke", submission);
-      return done("revoke", "organization:users.notices.revoked", () => submission.reply());
+      return done("organization:users.notices.revoked");
     }
   }
 }
@@ -203,7 +215,8 @@ export default function MyOrganizationUsers() {
       {manage ? (
         <>
           <InvitationTable invitations={invitations} />
-          <InviteForm />
+          {/* A new invitation gives a new, empty form (the accepted post redirects, so the fetcher has no answer to reset on). */}
+          <InviteForm key={invitations.map((i) => i.id).join("-")} />
         </>
       ) : null}
     </section>
@@ -213,6 +226,13 @@ export default function MyOrganizationUsers() {
 function MemberTable() {
   const { manage, members, me } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("organization");
+  const actionProps = (member: (typeof members)[number]) => ({
+    member,
+    redirectTo: PATH,
+    deactivateHref: `${PATH}?deactivate=${member.id}`,
+    size: "sm" as const,
+    texts: MEMBER_ACTION_TEXTS,
+  });
   return (
     <section aria-labelledby="org-members-heading" className="mt-6">
       <h2 id="org-members-heading" className="text-lg font-semibold">
@@ -237,36 +257,7 @@ function MemberTable() {
                   {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
                 </th>
                 <td>
-                  {manage ? (
-                    <ActionForm intent="level" fields={{ id: member.id }} redirectTo={PATH} className="flex flex-wrap items-center gap-2">
-                      {(form) => (
-                        <>
-                          <label className="sr-only" htmlFor={`level-${member.id}`}>
-                            {t("users.levelFor", { email: member.email })}
-                          </label>
-                          <select
-                            id={`level-${member.id}`}
-                            name="accessLevel"
-                            defaultValue={form.kept("accessLevel") ?? String(member.accessLevel)}
-                            className="select select-sm w-auto"
-                            {...form.invalid("accessLevel")}
-                          >
-                            {LEVELS.map((level) => (
-                              <option key={level} value={level}>
-                                {t(`levels.${level}`)}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.changeLevelFor", { email: member.email })}>
-                            {t("users.changeLevel")}
-                          </button>
-                          <FieldError form={form} name="accessLevel" />
-                        </>
-                      )}
-                    </ActionForm>
-                  ) : (
-                    t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })
-                  )}
+                  {manage ? <MemberLevelForm {...actionProps(member)} /> : t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })}
                 </td>
                 {manage ? (
                   <td className="whitespace-nowrap">
@@ -284,26 +275,7 @@ function MemberTable() {
                 </td>
                 {manage ? (
                   <td>
-                    {member.deactivatedAt ? (
-                      <ActionForm intent="reactivate" fields={{ id: member.id }} redirectTo={PATH}>
-                        {(form) => (
-                          <>
-                            <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.reactivateUser", { email: member.email })}>
-                              {t("users.reactivate")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
-                    ) : (
-                      <Link
-                        to={`${PATH}?deactivate=${member.id}`}
-                        className="btn btn-sm btn-ghost text-error"
-                        aria-label={t("users.deactivateUser", { email: member.email })}
-                        preventScrollReset
-                      >
-                        {t("users.deactivate")}
-                      </Link>
-                    )}
+                    <MemberStatusAction {...actionProps(member)} />
                   </td>
                 ) : null}
               </tr>
@@ -390,7 +362,7 @@ function InviteForm() {
         {t("users.invite.heading")}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t("users.invite.lead")}</p>
-      <ActionForm intent="invite" redirectTo={PATH} resetOnSuccess className="mt-4 flex flex-col gap-4">
+      <ActionForm intent="invite" redirectTo={PATH} className="mt-4 flex flex-col gap-4">
         {(form) => (
           <>
             <div>

@@ -7,7 +7,7 @@ import { E2E_DATA_DIR } from "./env";
 /**
  * My account (issue 16; decision 040), with JavaScript on and off: change the password (a wrong current one and a
  * common new one refused with their messages; then the other browser's session ends and a confirmation is mailed), the
- * list of one's sessions (sign out one other), the reminder and language e-mail settings, and unsubscribing through the
+ * list of one's sessions (sign out one other; sign out everywhere else after a confirmation step), the reminder and language e-mail settings, and unsubscribing through the
  * link of a mailed reminder without being signed in. Norwegian, 360 px, axe. No password is ever in a page.
  */
 
@@ -103,6 +103,39 @@ test("sign out one other session; in Norwegian at 360 px", async ({ page, contex
   await otherPage.goto("/account/change-password");
   await expect(otherPage).not.toHaveURL(/\/account\/change-password/);
   await other.close();
+});
+
+test("sign out everywhere else asks first; cancelling keeps the sessions, confirming ends them", async ({ page, context, browser, javaScriptEnabled }) => {
+  const user = await createUser({ accessLevel: 1 });
+  await signIn(context, user);
+  const others = [await browser.newContext({ javaScriptEnabled }), await browser.newContext({ javaScriptEnabled })];
+  for (const other of others) await signIn(other, user);
+  await page.goto("/account/change-password");
+  const sessions = page.getByTestId("session");
+  await expect(sessions).toHaveCount(3);
+
+  // The first click only opens the step; Cancel leaves everything as it was.
+  await page.getByRole("link", { name: "Sign out everywhere else (2 sessions)" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Please confirm" });
+  await expect(dialog.getByText("Are you sure you want to sign out everywhere else? 2 other sessions end at once.")).toBeVisible();
+  if (javaScriptEnabled) await expectAccessible(page);
+  expect(queryDb("select count(*) as n from sessions where user_id = ?", user.id)).toEqual([{ n: 3 }]);
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sessions).toHaveCount(3);
+
+  await page.getByRole("link", { name: "Sign out everywhere else (2 sessions)" }).click();
+  await page.getByRole("alertdialog", { name: "Please confirm" }).getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You have been signed out everywhere else." })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/change-password$/);
+  await expect(sessions).toHaveCount(1);
+  await expect(page.getByText("You are signed in only here.")).toBeVisible();
+  for (const other of others) {
+    const otherPage = await other.newPage();
+    await otherPage.goto("/account/change-password");
+    await expect(otherPage).not.toHaveURL(/\/account\/change-password/);
+    await other.close();
+  }
 });
 
 test("set reminders and the language of mails, kept after saving", async ({ page, context, javaScriptEnabled }) => {

@@ -30,6 +30,9 @@ test("invite a colleague, who joins through the mail; change their level; deacti
   await page.getByRole("button", { name: "Send invitation" }).click();
   const invitations = page.getByRole("region", { name: "Open invitations" });
   await expect(invitations.getByRole("row", { name: new RegExp(email) })).toContainText("Analyst");
+  // The notice shows with JavaScript too (the fetcher follows the redirect), and the form is empty again.
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent." })).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
   if (javaScriptEnabled) await expectAccessible(page);
 
   // The colleague opens the mailed link in their own browser and joins.
@@ -50,6 +53,7 @@ test("invite a colleague, who joins through the mail; change their level; deacti
   await expect(page.getByText("No open invitations.")).toBeVisible();
   await page.getByLabel(`Access level for ${email}`).selectOption("1");
   await page.getByRole("button", { name: `Change the access level of ${email}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Access level changed." })).toBeVisible();
   await expect.poll(() => queryDb("select access_level from users where id = ?", colleagueId)).toEqual([{ access_level: 1 }]);
   await page.reload();
   await expect(page.getByLabel(`Access level for ${email}`)).toHaveValue("1");
@@ -61,6 +65,7 @@ test("invite a colleague, who joins through the mail; change their level; deacti
   if (javaScriptEnabled) await expectAccessible(page);
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "User deactivated." })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(email) }).getByText("Deactivated")).toBeVisible();
   await expect(page.getByRole("button", { name: `Reactivate ${email}` })).toBeVisible();
   await colleague.goto("/overview");

@@ -226,6 +226,19 @@ describe("/account/change-password: the sessions", () => {
     expect(await events(mine, "sessions_ended")).toHaveLength(1);
   });
 
+  it("asks first: ?confirm=others is the confirmation step, only while other sessions are signed in", async () => {
+    const step = async (token: string, query: string) => {
+      const res = await call(loader, { request: get(`/account/change-password${query}`, cookie(token)), params: {}, context: {} });
+      return ((await res.json()) as { confirmOthers: boolean }).confirmOthers;
+    };
+    expect(await step(here, "?confirm=others")).toBe(true);
+    expect(await step(here, "")).toBe(false);
+    expect(await step(here, "?confirm=all")).toBe(false);
+    // The other user has one session only: nothing to confirm. Opening the step changes nothing.
+    expect(await step(stranger, "?confirm=others")).toBe(false);
+    expect((await liveSessions(mine)).length).toBe(2);
+  });
+
   it("signs out everywhere else: every other session of the user ends, this one and other users' stay", async () => {
     await createSession(mine, FIREFOX);
     const res = await call(action, post({ intent: "endOthers" }, here));
