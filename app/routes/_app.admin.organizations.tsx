@@ -13,7 +13,7 @@ import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { searchTerm } from "~/models/admin";
 import { createCustomerOrganization, getOrganization, listOrganizations, setDataSharing, setOrganizationActive, type AdminActor } from "~/models/admin.server";
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
-  const back = withoutStep(safeRedirect(v.redirectTo, PATH));
+  const back = withoutStep(backTo(request, v.redirectTo, PATH));
   const refuse = (status: 400 | 404 | 409, key: string, field = "") =>
     json({ intent: v.intent, result: submission.reply({ [field ? "fieldErrors" : "formErrors"]: field ? { [field]: [t(key)] } : [t(key)] }) }, { status });
   switch (v.intent) {

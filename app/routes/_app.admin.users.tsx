@@ -13,7 +13,7 @@ import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { searchTerm } from "~/models/admin";
 import {
@@ -149,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent: v.intent, result: submission.reply({ formErrors: [t(key)] }) }, { status });
   }
   // Deactivating oneself is refused above, so the page after any change is still the operator's.
-  return redirectWithNotice(request, withoutStep(safeRedirect(v.redirectTo, PATH)), NOTICES[v.intent]);
+  return redirectWithNotice(request, withoutStep(backTo(request, v.redirectTo, PATH)), NOTICES[v.intent]);
 }
 
 /** The list's URL without the confirmation step. */

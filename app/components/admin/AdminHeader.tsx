@@ -67,7 +67,16 @@ export function AdminSearch({
         <label htmlFor={`${path}-${name}`} className="mb-1 block text-sm font-medium">
           {label}
         </label>
-        <input id={`${path}-${name}`} name={name} type="search" defaultValue={value ?? ""} maxLength={200} className="input input-sm w-full" />
+        {/* Keyed by the search: going to another search of the list (a link, a change's redirect) shows that one, not the last typed. */}
+        <input
+          key={value ?? ""}
+          id={`${path}-${name}`}
+          name={name}
+          type="search"
+          defaultValue={value ?? ""}
+          maxLength={200}
+          className="input input-sm w-full"
+        />
       </div>
       {extra}
       <button type="submit" className="btn btn-sm btn-primary">
