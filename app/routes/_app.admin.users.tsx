@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { AdminHeader } from "~/components/admin/AdminHeader";
+import { AdminList, useAdminListUrls } from "~/components/admin/AdminList";
 import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -15,7 +16,7 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { searchTerm } from "~/models/admin";
+import { searchTerm, withoutStep } from "~/models/admin";
 import {
   isSecurityEventKind,
   listSecurityEvents,
@@ -152,13 +153,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithNotice(request, withoutStep(backTo(request, v.redirectTo, PATH)), NOTICES[v.intent]);
 }
 
-/** The list's URL without the confirmation step. */
-function withoutStep(path: string): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.delete("deactivate");
-  return url.pathname + url.search;
-}
-
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
@@ -171,140 +165,107 @@ export default function AdminUsersScreen() {
 function UserList() {
   const { users, q, confirm } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
-  const location = useLocation();
-  const here = withoutStep(`${location.pathname}${location.search}`);
+  const { here, stepHref } = useAdminListUrls();
   if (!users) return null;
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return query ? `${PATH}?${query}` : PATH;
-  };
-  const stepHref = (id: number) => {
-    const url = new URL(here, "http://local");
-    url.searchParams.set("deactivate", String(id));
-    return url.pathname + url.search;
-  };
   return (
     <section aria-labelledby="admin-users-title" className="mx-auto max-w-6xl">
       <AdminHeader id="admin-users-title" title={t("users.title")} intro={t("users.intro")} current="users" />
-      <AdminSearch path={PATH} label={t("users.searchLabel")} value={q} />
-      {users.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("users.empty")}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
-            <table className="table table-sm min-w-[64rem]" aria-label={t("users.listLabel")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("users.columns.email")}</th>
-                  <th scope="col">{t("users.columns.organization")}</th>
-                  <th scope="col">{t("users.columns.level")}</th>
-                  <th scope="col">{t("users.columns.admin")}</th>
-                  <th scope="col">{t("users.columns.lastSeen")}</th>
-                  <th scope="col">{t("users.columns.status")}</th>
-                  <th scope="col">{t("users.columns.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.rows.map((u) => (
-                  <tr key={u.id} id={`user-${u.id}`} className="align-top">
-                    <th scope="row" className="break-all font-medium">
-                      {u.email}
-                    </th>
-                    <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
-                    <td>
-                      <ActionForm intent="level" fields={{ id: u.id }} redirectTo={here} className="flex flex-wrap items-center gap-1">
-                        {(form) => (
-                          <>
-                            <label htmlFor={`level-${u.id}`} className="sr-only">
-                              {t("users.levelLabel", { email: u.email })}
-                            </label>
-                            <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs w-44">
-                              {(["1", "2", "3"] as const).map((level) => (
-                                <option key={level} value={level}>
-                                  {t(`levels.${level}`)}
-                                </option>
-                              ))}
-                            </select>
-                            <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.setLevelNamed", { email: u.email })}>
-                              {t("users.setLevel")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
-                    </td>
-                    <td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
-                        <ActionForm
-                          intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
-                          fields={{ id: u.id }}
-                          redirectTo={here}
-                          errorClassName="mt-1 max-w-48 text-xs text-error"
-                        >
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs"
-                              disabled={form.busy}
-                              aria-label={t(u.isAdmin ? "users.revokeAdminNamed" : "users.grantAdminNamed", { email: u.email })}
-                            >
-                              {u.isAdmin ? t("users.revokeAdmin") : t("users.grantAdmin")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
-                    <td>
-                      <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
-                        {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
-                      </span>
-                    </td>
-                    <td>
-                      <div className="flex flex-wrap gap-1">
-                        {u.deactivatedAt ? (
-                          <ActionForm intent="reactivate" fields={{ id: u.id }} redirectTo={here}>
-                            {(form) => (
-                              <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.reactivateNamed", { email: u.email })}>
-                                {t("users.reactivate")}
-                              </button>
-                            )}
-                          </ActionForm>
-                        ) : (
-                          <Link
-                            to={stepHref(u.id)}
-                            preventScrollReset
-                            className="btn btn-xs btn-ghost text-error"
-                            aria-label={t("users.deactivateNamed", { email: u.email })}
-                          >
-                            {t("users.deactivate")}
-                          </Link>
-                        )}
-                        <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs btn-ghost"
-                              disabled={form.busy}
-                              aria-label={t("users.sendResetNamed", { email: u.email })}
-                            >
-                              {t("users.sendReset")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination page={users.page} pageCount={users.pageCount} pageSize={users.pageSize} shown={users.rows.length} total={users.total} href={href} />
-        </>
-      )}
+      <AdminList
+        path={PATH}
+        searchLabel={t("users.searchLabel")}
+        q={q}
+        list={users}
+        empty={t("users.empty")}
+        label={t("users.listLabel")}
+        tableClassName="min-w-[64rem]"
+        columns={(["email", "organization", "level", "admin", "lastSeen", "status", "actions"] as const).map((c) => ({ label: t(`users.columns.${c}`) }))}
+        row={(u) => (
+          <tr key={u.id} id={`user-${u.id}`} className="align-top">
+            <th scope="row" className="break-all font-medium">
+              {u.email}
+            </th>
+            <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
+            <td>
+              <ActionForm intent="level" fields={{ id: u.id }} redirectTo={here} className="flex flex-wrap items-center gap-1">
+                {(form) => (
+                  <>
+                    <label htmlFor={`level-${u.id}`} className="sr-only">
+                      {t("users.levelLabel", { email: u.email })}
+                    </label>
+                    <select id={`level-${u.id}`} name="accessLevel" defaultValue={String(u.accessLevel)} className="select select-xs w-44">
+                      {(["1", "2", "3"] as const).map((level) => (
+                        <option key={level} value={level}>
+                          {t(`levels.${level}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.setLevelNamed", { email: u.email })}>
+                      {t("users.setLevel")}
+                    </button>
+                  </>
+                )}
+              </ActionForm>
+            </td>
+            <td>
+              <div className="flex flex-wrap items-center gap-2">
+                {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
+                <ActionForm
+                  intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
+                  fields={{ id: u.id }}
+                  redirectTo={here}
+                  errorClassName="mt-1 max-w-48 text-xs text-error"
+                >
+                  {(form) => (
+                    <button
+                      type="submit"
+                      className="btn btn-xs"
+                      disabled={form.busy}
+                      aria-label={t(u.isAdmin ? "users.revokeAdminNamed" : "users.grantAdminNamed", { email: u.email })}
+                    >
+                      {u.isAdmin ? t("users.revokeAdmin") : t("users.grantAdmin")}
+                    </button>
+                  )}
+                </ActionForm>
+              </div>
+            </td>
+            <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
+            <td>
+              <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
+                {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
+              </span>
+            </td>
+            <td>
+              <div className="flex flex-wrap gap-1">
+                {u.deactivatedAt ? (
+                  <ActionForm intent="reactivate" fields={{ id: u.id }} redirectTo={here}>
+                    {(form) => (
+                      <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("users.reactivateNamed", { email: u.email })}>
+                        {t("users.reactivate")}
+                      </button>
+                    )}
+                  </ActionForm>
+                ) : (
+                  <Link
+                    to={stepHref(u.id)}
+                    preventScrollReset
+                    className="btn btn-xs btn-ghost text-error"
+                    aria-label={t("users.deactivateNamed", { email: u.email })}
+                  >
+                    {t("users.deactivate")}
+                  </Link>
+                )}
+                <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
+                  {(form) => (
+                    <button type="submit" className="btn btn-xs btn-ghost" disabled={form.busy} aria-label={t("users.sendResetNamed", { email: u.email })}>
+                      {t("users.sendReset")}
+                    </button>
+                  )}
+                </ActionForm>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {confirm ? (
         <ConfirmStep
           title={t("users.confirmTitle")}
