@@ -4,13 +4,11 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminHeader } from "~/components/admin/AdminHeader";
-import { AdminList, useAdminListUrls } from "~/components/admin/AdminList";
+import { AdminList, AdminTable, useAdminListUrls } from "~/components/admin/AdminList";
 import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
-import { Pagination } from "~/components/ui/Pagination";
-import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
@@ -323,50 +321,35 @@ function SecurityLog() {
           {t("audit.filter")}
         </button>
       </Form>
-      {events.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("audit.empty")}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100" labelledBy="admin-audit-title">
-            <table className="table table-sm min-w-[64rem]" aria-label={t("audit.listLabel")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("audit.columns.at")}</th>
-                  <th scope="col">{t("audit.columns.kind")}</th>
-                  <th scope="col">{t("audit.columns.account")}</th>
-                  <th scope="col">{t("audit.columns.actor")}</th>
-                  <th scope="col">{t("audit.columns.organization")}</th>
-                  <th scope="col">{t("audit.columns.from")}</th>
-                  <th scope="col">{t("audit.columns.detail")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.rows.map((e) => (
-                  <tr key={e.id} className="align-top">
-                    <td className="whitespace-nowrap">{formatDateTime(e.at, i18n.language)}</td>
-                    <th scope="row" className="font-medium">
-                      {(kinds as readonly string[]).includes(e.kind) ? t(`audit.kinds.${e.kind}`) : e.kind}
-                    </th>
-                    <td className="break-all">{e.email ?? MISSING}</td>
-                    <td className="break-all">{e.actorEmail ?? MISSING}</td>
-                    <td className="break-words">{e.organizationName ?? MISSING}</td>
-                    <td className="text-xs">
-                      <span className="block tabular-nums">{e.ip ?? MISSING}</span>
-                      {e.userAgent ? (
-                        <span className="block max-w-56 truncate text-base-content/70" title={e.userAgent}>
-                          {e.userAgent}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="text-xs">{e.detail ? <code className="block max-w-72 whitespace-pre-wrap break-all">{e.detail}</code> : MISSING}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination page={events.page} pageCount={events.pageCount} pageSize={events.pageSize} shown={events.rows.length} total={events.total} href={href} />
-        </>
-      )}
+      <AdminTable
+        list={events}
+        empty={t("audit.empty")}
+        label={t("audit.listLabel")}
+        labelledBy="admin-audit-title"
+        tableClassName="min-w-[64rem]"
+        columns={(["at", "kind", "account", "actor", "organization", "from", "detail"] as const).map((c) => ({ label: t(`audit.columns.${c}`) }))}
+        row={(e) => (
+          <tr key={e.id} className="align-top">
+            <td className="whitespace-nowrap">{formatDateTime(e.at, i18n.language)}</td>
+            <th scope="row" className="font-medium">
+              {(kinds as readonly string[]).includes(e.kind) ? t(`audit.kinds.${e.kind}`) : e.kind}
+            </th>
+            <td className="break-all">{e.email ?? MISSING}</td>
+            <td className="break-all">{e.actorEmail ?? MISSING}</td>
+            <td className="break-words">{e.organizationName ?? MISSING}</td>
+            <td className="text-xs">
+              <span className="block tabular-nums">{e.ip ?? MISSING}</span>
+              {e.userAgent ? (
+                <span className="block max-w-56 truncate text-base-content/70" title={e.userAgent}>
+                  {e.userAgent}
+                </span>
+              ) : null}
+            </td>
+            <td className="text-xs">{e.detail ? <code className="block max-w-72 whitespace-pre-wrap break-all">{e.detail}</code> : MISSING}</td>
+          </tr>
+        )}
+        pageHref={href}
+      />
     </section>
   );
 }

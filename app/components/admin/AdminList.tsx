@@ -69,10 +69,70 @@ export interface AdminListPage<T> {
   total: number;
 }
 
+/** A column heading of an administration table. */
+export interface AdminColumn {
+  label: string;
+  className?: string;
+}
+
 /**
- * A searched, paged list of the administration (organisations, users): the search form, the empty state or the table
- * (its caption-less label, column headings and one `row` each) in its sideways scroll box, and the paging links, which
- * keep the search. Works without JavaScript: the search is a GET form, the pages links.
+ * The table of an administration list, one page of it: the empty state (`empty`) or the table — its accessible name,
+ * column headings and one `row` each — in its sideways scroll box, then the paging links (`pageHref`). A table whose
+ * rows hold no control names its scroll box with `labelledBy` (it becomes a focusable region, TableScroll).
+ */
+export function AdminTable<T>({
+  list,
+  empty,
+  label,
+  labelledBy,
+  className = "mt-4",
+  tableClassName,
+  columns,
+  row,
+  pageHref,
+}: {
+  list: AdminListPage<T>;
+  /** Said when there is nothing to list; without it the caller has said so already. */
+  empty?: string;
+  /** The table's accessible name. */
+  label?: string;
+  labelledBy?: string;
+  /** The scroll box's margin. */
+  className?: string;
+  /** The table's width (`min-w-[…]`), below which it scrolls sideways. */
+  tableClassName: string;
+  columns: readonly AdminColumn[];
+  /** One `<tr>` (with its key). */
+  row: (item: T) => React.ReactNode;
+  pageHref: (page: number) => string;
+}) {
+  if (empty !== undefined && list.rows.length === 0) {
+    return <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{empty}</p>;
+  }
+  return (
+    <>
+      <TableScroll className={`${className} rounded-box border border-base-300 bg-base-100`} labelledBy={labelledBy}>
+        <table className={`table table-sm ${tableClassName}`} aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.label} scope="col" className={column.className}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{list.rows.map(row)}</tbody>
+        </table>
+      </TableScroll>
+      <Pagination page={list.page} pageCount={list.pageCount} pageSize={list.pageSize} shown={list.rows.length} total={list.total} href={pageHref} />
+    </>
+  );
+}
+
+/**
+ * A searched, paged list of the administration (organisations, users): the search form, then its AdminTable, whose
+ * paging links keep the search. Works without JavaScript: the search is a GET form, the pages links.
  */
 export function AdminList<T>({
   path,
@@ -97,41 +157,22 @@ export function AdminList<T>({
   label: string;
   /** Its width (`min-w-[…]`), below which it scrolls sideways. */
   tableClassName: string;
-  columns: readonly { label: string; className?: string }[];
+  columns: readonly AdminColumn[];
   /** One `<tr>` with its `<th scope="row">` first. */
   row: (item: T) => React.ReactNode;
 }) {
   return (
     <>
       <AdminSearch path={path} label={searchLabel} value={q} />
-      {list.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{empty}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
-            <table className={`table table-sm ${tableClassName}`} aria-label={label}>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.label} scope="col" className={column.className}>
-                      {column.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>{list.rows.map(row)}</tbody>
-            </table>
-          </TableScroll>
-          <Pagination
-            page={list.page}
-            pageCount={list.pageCount}
-            pageSize={list.pageSize}
-            shown={list.rows.length}
-            total={list.total}
-            href={(page) => listPageHref(path, q, page)}
-          />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        empty={empty}
+        label={label}
+        tableClassName={tableClassName}
+        columns={columns}
+        row={row}
+        pageHref={(page) => listPageHref(path, q, page)}
+      />
     </>
   );
 }
