@@ -1,11 +1,10 @@
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import type { JobContext } from "@server/jobs/types";
 import { MailsFailed, notificationDigest, notificationImmediate } from "~/jobs/notification-mail.server";
 import { readImmediateCursor, saveNotificationMailSettings } from "~/models/notification-mail.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
+import { loopbackSmtp, type LoopbackSmtp } from "./helpers/loopback";
 
 /**
  * The notification mails through SMTP (a loopback mail server that refuses one recipient): a failed send releases its
@@ -13,64 +12,7 @@ import { company, follow, makeOrg } from "./helpers/fixtures";
  * the refused address and finishes — the immediate cursor held back until then (decision 025).
  */
 
-interface Received {
-  to: string[];
-  data: string;
-}
-const received: Received[] = [];
-let server: net.Server;
-
-/** Just enough SMTP for nodemailer: no extensions, one refused address. */
-function smtpServer(refused: string): net.Server {
-  return net.createServer((socket) => {
-    let buffer = "";
-    let inData = false;
-    let current: Received = { to: [], data: "" };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply("220 loopback ESMTP");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end < 0) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          received.push(current);
-          current = { to: [], data: "" };
-          reply("250 queued");
-          continue;
-        }
-        const newline = buffer.indexOf("\r\n");
-        if (newline < 0) return;
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") reply("250 loopback");
-        else if (verb === "MAIL") reply("250 ok");
-        else if (verb === "RCPT") {
-          const address = /<([^>]*)>/.exec(line)?.[1] ?? "";
-          if (address === refused) reply("550 no such user");
-          else {
-            current.to.push(address);
-            reply("250 ok");
-          }
-        } else if (verb === "DATA") {
-          inData = true;
-          reply("354 go ahead");
-        } else if (verb === "RSET") {
-          current = { to: [], data: "" };
-          reply("250 ok");
-        } else if (verb === "QUIT") {
-          reply("221 bye");
-          socket.end();
-        } else reply("250 ok");
-      }
-    });
-    socket.on("error", () => {});
-  });
-}
+let smtp: LoopbackSmtp;
 
 const finished: unknown[] = [];
 const ctx = (type: string, attempt: number): JobContext =>
@@ -84,14 +26,13 @@ const ctx = (type: string, attempt: number): JobContext =>
       return result;
     },
   }) as JobContext;
-const to = (address: string) => received.filter((m) => m.to.includes(address));
+const to = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
-  server = smtpServer("refused@smtp.test");
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  smtp = await loopbackSmtp((address) => address === "refused@smtp.test");
   // Read once by server/env.ts, on first use: set before anything in this file asks for it.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   process.env.APP_URL = "https://risk.example.test";
   warn = vi.spyOn(console, "warn").mockImplementation(() => {});
 
@@ -126,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   warn.mockRestore();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 describe("notification mails over SMTP with a refused address", () => {

@@ -22,3 +22,16 @@ export function safeRedirect(to: unknown, fallback = "/overview"): string {
   if (url.origin !== PLACEHOLDER) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * Where an accepted change goes back to (POST → redirect → GET) when its action redirects every post, a fetcher's
+ * too: the `redirectTo` a plain post carries, else — ActionForm posts through a fetcher once hydrated, without
+ * `redirectTo`, to the URL of the page it is on — the URL posted to, with its search and paging, when that is a
+ * page of `fallback`'s path; else `fallback`. So a searched or paged list stays as it was, with JavaScript or without.
+ */
+export function backTo(request: Request, redirectTo: unknown, fallback: string): string {
+  if (typeof redirectTo === "string" && redirectTo !== "") return safeRedirect(redirectTo, fallback);
+  const posted = new URL(request.url);
+  if (posted.pathname !== new URL(fallback, PLACEHOLDER).pathname) return fallback;
+  return safeRedirect(posted.pathname + posted.search, fallback);
+}

@@ -34,6 +34,27 @@ export interface Paged<T> extends PageWindow {
   total: number;
 }
 
+/** A list's query without its page: `limit` and `offset` make one page of it. */
+interface PageableQuery<R> {
+  limit(limit: number): { offset(offset: number): { execute(): Promise<R[]> } };
+}
+
+/**
+ * One page of a list (every list here has this shape): `count` answers `{ total }`, the rows in all; the page asked for
+ * (past the end: the last, `pageWindow`) of `rows`, each shaped by `shape`.
+ */
+async function pageOf<R, T>(
+  requested: number | null,
+  count: { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> },
+  rows: PageableQuery<R>,
+  shape: (row: R) => T,
+): Promise<Paged<T>> {
+  const total = Number((await count.executeTakeFirstOrThrow()).total);
+  const window = pageWindow(total, requested);
+  const page = await rows.limit(window.pageSize).offset(window.offset).execute();
+  return { ...window, total, rows: page.map(shape) };
+}
+
 /* ---------- organisations ---------- */
 
 export interface AdminOrganizationRow {
@@ -63,36 +84,31 @@ export async function listOrganizations(input: { search: string | null; page: nu
       ]),
     );
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const window = pageWindow(Number(total), input.page);
-  const rows = await base
-    .select([
-      "o.id",
-      "o.name",
-      "o.org_number",
-      "o.kind",
-      "o.data_sharing_enabled",
-      "o.deactivated_at",
-      "o.created_at",
-      (eb) =>
-        eb
-          .selectFrom("users")
-          .select((e) => e.fn.countAll<number>().as("n"))
-          .whereRef("users.organization_id", "=", "o.id")
-          .as("members"),
-      sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level >= 3)`.as("level3"),
-      sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level = 2)`.as("level2"),
-      sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level <= 1)`.as("level1"),
-    ])
-    .orderBy(sql`lower(o.name)`)
-    .orderBy("o.id")
-    .limit(window.pageSize)
-    .offset(window.offset)
-    .execute();
-  return {
-    ...window,
-    total: Number(total),
-    rows: rows.map((r) => ({
+  return pageOf(
+    input.page,
+    base.select((eb) => eb.fn.countAll<number>().as("total")),
+    base
+      .select([
+        "o.id",
+        "o.name",
+        "o.org_number",
+        "o.kind",
+        "o.data_sharing_enabled",
+        "o.deactivated_at",
+        "o.created_at",
+        (eb) =>
+          eb
+            .selectFrom("users")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("users.organization_id", "=", "o.id")
+            .as("members"),
+        sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level >= 3)`.as("level3"),
+        sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level = 2)`.as("level2"),
+        sql<number>`(select count(*) from users where users.organization_id = o.id and users.access_level <= 1)`.as("level1"),
+      ])
+      .orderBy(sql`lower(o.name)`)
+      .orderBy("o.id"),
+    (r) => ({
       id: r.id,
       name: r.name,
       orgNumber: r.org_number,
@@ -102,8 +118,8 @@ export async function listOrganizations(input: { search: string | null; page: nu
       dataSharing: r.data_sharing_enabled === 1,
       deactivatedAt: r.deactivated_at,
       createdAt: r.created_at,
-    })),
-  };
+    }),
+  );
 }
 
 export async function getOrganization(id: number) {
@@ -250,33 +266,28 @@ export interface AdminUserRow {
 export async function listUsers(input: { search: string | null; page: number | null }): Promise<Paged<AdminUserRow>> {
   let base = db().selectFrom("users as u").leftJoin("organizations as o", "o.id", "u.organization_id");
   if (input.search) base = base.where(sql<boolean>`u.email like ${likePattern(input.search.toLowerCase())} escape '\\'`);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const window = pageWindow(Number(total), input.page);
-  const rows = await base
-    .select([
-      "u.id",
-      "u.email",
-      "u.organization_id",
-      "o.name as organization_name",
-      "u.access_level",
-      "u.is_admin",
-      "u.deactivated_at",
-      "u.created_at",
-      (eb) =>
-        eb
-          .selectFrom("sessions")
-          .select((e) => e.fn.max("sessions.last_seen_at").as("m"))
-          .whereRef("sessions.user_id", "=", "u.id")
-          .as("last_seen_at"),
-    ])
-    .orderBy("u.email")
-    .limit(window.pageSize)
-    .offset(window.offset)
-    .execute();
-  return {
-    ...window,
-    total: Number(total),
-    rows: rows.map((r) => ({
+  return pageOf(
+    input.page,
+    base.select((eb) => eb.fn.countAll<number>().as("total")),
+    base
+      .select([
+        "u.id",
+        "u.email",
+        "u.organization_id",
+        "o.name as organization_name",
+        "u.access_level",
+        "u.is_admin",
+        "u.deactivated_at",
+        "u.created_at",
+        (eb) =>
+          eb
+            .selectFrom("sessions")
+            .select((e) => e.fn.max("sessions.last_seen_at").as("m"))
+            .whereRef("sessions.user_id", "=", "u.id")
+            .as("last_seen_at"),
+      ])
+      .orderBy("u.email"),
+    (r) => ({
       id: r.id,
       email: r.email,
       organizationId: r.organization_id,
@@ -286,8 +297,8 @@ export async function listUsers(input: { search: string | null; page: number | n
       deactivatedAt: r.deactivated_at,
       lastSeenAt: (r.last_seen_at as string | null) ?? null,
       createdAt: r.created_at,
-    })),
-  };
+    }),
+  );
 }
 
 export type UserChangeOutcome = "notFound" | AccountChangeProblem | null;
@@ -455,30 +466,25 @@ export async function listSecurityEvents(input: {
       ]),
     );
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const window = pageWindow(Number(total), input.page);
-  const rows = await base
-    .select([
-      "e.id",
-      "e.at",
-      "e.kind",
-      "e.email",
-      "account.email as account_email",
-      "actor.email as actor_email",
-      "o.name as organization_name",
-      "e.ip",
-      "e.user_agent",
-      "e.detail",
-    ])
-    .orderBy("e.at", "desc")
-    .orderBy("e.id", "desc")
-    .limit(window.pageSize)
-    .offset(window.offset)
-    .execute();
-  return {
-    ...window,
-    total: Number(total),
-    rows: rows.map((r) => ({
+  return pageOf(
+    input.page,
+    base.select((eb) => eb.fn.countAll<number>().as("total")),
+    base
+      .select([
+        "e.id",
+        "e.at",
+        "e.kind",
+        "e.email",
+        "account.email as account_email",
+        "actor.email as actor_email",
+        "o.name as organization_name",
+        "e.ip",
+        "e.user_agent",
+        "e.detail",
+      ])
+      .orderBy("e.at", "desc")
+      .orderBy("e.id", "desc"),
+    (r) => ({
       id: r.id,
       at: r.at,
       kind: r.kind,
@@ -488,8 +494,8 @@ export async function listSecurityEvents(input: {
       ip: r.ip,
       userAgent: r.user_agent,
       detail: r.detail,
-    })),
-  };
+    }),
+  );
 }
 
 /* ---------- credit-report billing ---------- */
@@ -591,31 +597,26 @@ export async function mostFollowedSuppliers(input: { page: number | null }): Pro
     .innerJoin("organizations as parent", "parent.id", "c.parent_organization_id")
     .where("c.is_deleted", "=", 0)
     .where("parent.kind", "=", "customer");
-  const { total } = await base.select(sql<number>`count(distinct c.child_organization_id)`.as("total")).executeTakeFirstOrThrow();
-  const window = pageWindow(Number(total), input.page);
-  const rows = await base
-    .innerJoin("organizations as s", "s.id", "c.child_organization_id")
-    .select([
-      "s.id",
-      "s.name",
-      "s.org_number",
-      "s.country_code",
-      sql<number>`count(distinct c.parent_organization_id)`.as("followers"),
-      sql<number | null>`max(c.overall_risk)`.as("highest"),
-      sql<number | null>`avg(c.overall_risk)`.as("average"),
-    ])
-    .groupBy(["s.id", "s.name", "s.org_number", "s.country_code"])
-    .orderBy("followers", "desc")
-    .orderBy(sql`max(c.overall_risk)`, sql`desc nulls last`)
-    .orderBy("s.name")
-    .orderBy("s.id")
-    .limit(window.pageSize)
-    .offset(window.offset)
-    .execute();
-  return {
-    ...window,
-    total: Number(total),
-    rows: rows.map((r) => ({
+  return pageOf(
+    input.page,
+    base.select(sql<number>`count(distinct c.child_organization_id)`.as("total")),
+    base
+      .innerJoin("organizations as s", "s.id", "c.child_organization_id")
+      .select([
+        "s.id",
+        "s.name",
+        "s.org_number",
+        "s.country_code",
+        sql<number>`count(distinct c.parent_organization_id)`.as("followers"),
+        sql<number | null>`max(c.overall_risk)`.as("highest"),
+        sql<number | null>`avg(c.overall_risk)`.as("average"),
+      ])
+      .groupBy(["s.id", "s.name", "s.org_number", "s.country_code"])
+      .orderBy("followers", "desc")
+      .orderBy(sql`max(c.overall_risk)`, sql`desc nulls last`)
+      .orderBy("s.name")
+      .orderBy("s.id"),
+    (r) => ({
       organizationId: r.id,
       name: r.name,
       orgNumber: r.org_number,
@@ -623,8 +624,8 @@ export async function mostFollowedSuppliers(input: { page: number | null }): Pro
       followers: Number(r.followers),
       highestRisk: r.highest == null ? null : Number(r.highest),
       averageRisk: r.average == null ? null : Math.round(Number(r.average)),
-    })),
-  };
+    }),
+  );
 }
 
 /** How many days the security log keeps its events (said on the page). */

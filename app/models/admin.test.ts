@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { adminFlagProblem, deactivationProblem, likePattern, organizationDeactivationProblem, pageWindow, searchTerm } from "./admin";
+import {
+  adminFlagProblem,
+  deactivationProblem,
+  likePattern,
+  listPageHref,
+  organizationDeactivationProblem,
+  pageWindow,
+  searchTerm,
+  withoutStep,
+} from "./admin";
 
 describe("pageWindow", () => {
   it.each([
@@ -36,5 +45,17 @@ describe("search", () => {
     expect(searchTerm(null)).toBeNull();
     expect(searchTerm("x".repeat(500))).toHaveLength(200);
     expect(likePattern("50%_a\\b")).toBe("%50\\%\\_a\\\\b%");
+  });
+});
+
+describe("a list's URLs", () => {
+  it("pages keep the search, page 1 without the parameter", () => {
+    expect(listPageHref("/admin/users", null, 1)).toBe("/admin/users");
+    expect(listPageHref("/admin/users", "a&b@x.test", 1)).toBe("/admin/users?q=a%26b%40x.test");
+    expect(listPageHref("/admin/organizations", "AS", 3)).toBe("/admin/organizations?q=AS&page=3");
+  });
+  it("the list without its confirmation step keeps the rest", () => {
+    expect(withoutStep("/admin/users?q=a&deactivate=5&page=2")).toBe("/admin/users?q=a&page=2");
+    expect(withoutStep("/admin/users?deactivate=5")).toBe("/admin/users");
   });
 });

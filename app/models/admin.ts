@@ -61,3 +61,22 @@ export function searchTerm(raw: string | null): string | null {
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The confirmation step of a list's row (`?deactivate={id}`): URL state that no change and no link of the list keeps. */
+export const STEP_PARAM = "deactivate";
+
+/** A list's URL (path and search) without its confirmation step. */
+export function withoutStep(path: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.delete(STEP_PARAM);
+  return url.pathname + url.search;
+}
+
+/** A searched list's URL on one page: the search kept, page 1 without the parameter. */
+export function listPageHref(path: string, q: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin/AdminHeader";
+import { AdminTable } from "~/components/admin/AdminList";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
-import { Pagination } from "~/components/ui/Pagination";
-import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { pageWindow } from "~/models/admin";
@@ -109,43 +108,28 @@ export default function AdminCreditReportsScreen() {
             <h2 id="admin-credit-orders" className="text-lg font-semibold">
               {t("creditReports.ordersHeading")}
             </h2>
-            <TableScroll className="mt-3 rounded-box border border-base-300 bg-base-100" labelledBy="admin-credit-orders">
-              <table className="table table-sm min-w-[52rem]">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("creditReports.ordersColumns.date")}</th>
-                    <th scope="col">{t("creditReports.ordersColumns.organization")}</th>
-                    <th scope="col">{t("creditReports.ordersColumns.company")}</th>
-                    <th scope="col">{t("creditReports.ordersColumns.regNo")}</th>
-                    <th scope="col">{t("creditReports.ordersColumns.orderedBy")}</th>
-                    <th scope="col" className="text-right">
-                      {t("creditReports.ordersColumns.price")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.rows.map((order) => (
-                    <tr key={order.id}>
-                      <td className="whitespace-nowrap">{formatDate(order.createdAt, lng)}</td>
-                      <td className="break-words">{order.organizationName}</td>
-                      <th scope="row" className="break-words font-medium">
-                        {order.companyName}
-                      </th>
-                      <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
-                      <td className="break-all">{order.orderedBy ?? t("creditReports.unknownUser")}</td>
-                      <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <Pagination
-              page={orders.page}
-              pageCount={orders.pageCount}
-              pageSize={orders.pageSize}
-              shown={orders.rows.length}
-              total={orders.total}
-              href={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)}
+            <AdminTable
+              list={orders}
+              labelledBy="admin-credit-orders"
+              className="mt-3"
+              tableClassName="min-w-[52rem]"
+              columns={(["date", "organization", "company", "regNo", "orderedBy", "price"] as const).map((c) => ({
+                label: t(`creditReports.ordersColumns.${c}`),
+                className: c === "price" ? "text-right" : undefined,
+              }))}
+              row={(order) => (
+                <tr key={order.id}>
+                  <td className="whitespace-nowrap">{formatDate(order.createdAt, lng)}</td>
+                  <td className="break-words">{order.organizationName}</td>
+                  <th scope="row" className="break-words font-medium">
+                    {order.companyName}
+                  </th>
+                  <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
+                  <td className="break-all">{order.orderedBy ?? t("creditReports.unknownUser")}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
+                </tr>
+              )}
+              pageHref={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)}
             />
           </section>
         </>

@@ -1,21 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { AdminHeader } from "~/components/admin/AdminHeader";
+import { AdminList, useAdminListUrls } from "~/components/admin/AdminList";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
-import { Pagination } from "~/components/ui/Pagination";
-import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { searchTerm } from "~/models/admin";
+import { searchTerm, withoutStep } from "~/models/admin";
 import { createCustomerOrganization, getOrganization, listOrganizations, setDataSharing, setOrganizationActive, type AdminActor } from "~/models/admin.server";
 import { MISSING } from "~/models/format";
 import { checkOrgNumber } from "~/models/org-number";
@@ -99,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
-  const back = withoutStep(safeRedirect(v.redirectTo, PATH));
+  const back = withoutStep(backTo(request, v.redirectTo, PATH));
   const refuse = (status: 400 | 404 | 409, key: string, field = "") =>
     json({ intent: v.intent, result: submission.reply({ [field ? "fieldErrors" : "formErrors"]: field ? { [field]: [t(key)] } : [t(key)] }) }, { status });
   switch (v.intent) {
@@ -129,13 +128,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The list's URL without the confirmation step. */
-function withoutStep(path: string): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.delete("deactivate");
-  return url.pathname + url.search;
-}
-
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
@@ -143,117 +135,85 @@ export function ErrorBoundary() {
 export default function AdminOrganizationsScreen() {
   const { list, q, confirm } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const location = useLocation();
-  const here = withoutStep(`${location.pathname}${location.search}`);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return query ? `${PATH}?${query}` : PATH;
-  };
-  const stepHref = (id: number) => {
-    const url = new URL(here, "http://local");
-    url.searchParams.set("deactivate", String(id));
-    return url.pathname + url.search;
-  };
+  const { here, stepHref } = useAdminListUrls();
   return (
     <section aria-labelledby="admin-organizations-title" className="mx-auto max-w-6xl">
       <AdminHeader id="admin-organizations-title" title={t("organizations.title")} intro={t("organizations.intro")} current="organizations" />
-      <AdminSearch path={PATH} label={t("organizations.searchLabel")} value={q} />
-      {list.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("organizations.empty")}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
-            <table className="table table-sm min-w-[60rem]" aria-label={t("organizations.listLabel")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("organizations.columns.name")}</th>
-                  <th scope="col">{t("organizations.columns.kind")}</th>
-                  <th scope="col" className="text-right">
-                    {t("organizations.columns.members")}
-                  </th>
-                  <th scope="col">{t("organizations.columns.levels")}</th>
-                  <th scope="col">{t("organizations.columns.dataSharing")}</th>
-                  <th scope="col">{t("organizations.columns.status")}</th>
-                  <th scope="col">{t("organizations.columns.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((org) => (
-                  <tr key={org.id} id={`org-${org.id}`}>
-                    <th scope="row" className="font-medium">
-                      <span className="block break-words">{org.name}</span>
-                      <span className="block text-xs font-normal tabular-nums text-base-content/70">{org.orgNumber ?? MISSING}</span>
-                    </th>
-                    <td>{t(`kinds.${org.kind}`)}</td>
-                    <td className="text-right tabular-nums">{org.members}</td>
-                    <td className="text-xs">{t("organizations.levelsSummary", { admins: org.levels[3], analysts: org.levels[2], viewers: org.levels[1] })}</td>
-                    <td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span>{org.dataSharing ? t("organizations.sharingOn") : t("organizations.sharingOff")}</span>
-                        <ActionForm intent={org.dataSharing ? "sharingOff" : "sharingOn"} fields={{ id: org.id }} redirectTo={here}>
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs"
-                              disabled={form.busy}
-                              aria-label={t(org.dataSharing ? "organizations.turnSharingOffNamed" : "organizations.turnSharingOnNamed", { name: org.name })}
-                            >
-                              {org.dataSharing ? t("organizations.turnSharingOff") : t("organizations.turnSharingOn")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      </div>
-                    </td>
-                    <td>
-                      <span className={`badge badge-sm ${org.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
-                        {org.deactivatedAt ? t("status.deactivated") : t("status.active")}
-                      </span>
-                    </td>
-                    <td>
-                      {org.deactivatedAt ? (
-                        <ActionForm intent="reactivate" fields={{ id: org.id }} redirectTo={here}>
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs"
-                              disabled={form.busy}
-                              aria-label={t("organizations.reactivateNamed", { name: org.name })}
-                            >
-                              {t("organizations.reactivate")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      ) : (
-                        <Link
-                          to={stepHref(org.id)}
-                          preventScrollReset
-                          className="btn btn-xs btn-ghost text-error"
-                          aria-label={t("organizations.deactivateNamed", { name: org.name })}
-                        >
-                          {t("organizations.deactivate")}
-                        </Link>
-                      )}
-                      {org.kind === "customer" ? (
-                        <Link
-                          to={`/admin/organization/${org.id}/priority-suppliers/invite`}
-                          className="link mt-1 block text-xs"
-                          aria-label={t("organizations.invitePrioritySuppliersNamed", { name: org.name })}
-                        >
-                          {t("organizations.invitePrioritySuppliers")}
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination page={list.page} pageCount={list.pageCount} pageSize={list.pageSize} shown={list.rows.length} total={list.total} href={href} />
-        </>
-      )}
+      <AdminList
+        path={PATH}
+        searchLabel={t("organizations.searchLabel")}
+        q={q}
+        list={list}
+        empty={t("organizations.empty")}
+        label={t("organizations.listLabel")}
+        tableClassName="min-w-[60rem]"
+        columns={(["name", "kind", "members", "levels", "dataSharing", "status", "actions"] as const).map((c) => ({
+          label: t(`organizations.columns.${c}`),
+          className: c === "members" ? "text-right" : undefined,
+        }))}
+        row={(org) => (
+          <tr key={org.id} id={`org-${org.id}`}>
+            <th scope="row" className="font-medium">
+              <span className="block break-words">{org.name}</span>
+              <span className="block text-xs font-normal tabular-nums text-base-content/70">{org.orgNumber ?? MISSING}</span>
+            </th>
+            <td>{t(`kinds.${org.kind}`)}</td>
+            <td className="text-right tabular-nums">{org.members}</td>
+            <td className="text-xs">{t("organizations.levelsSummary", { admins: org.levels[3], analysts: org.levels[2], viewers: org.levels[1] })}</td>
+            <td>
+              <div className="flex flex-wrap items-center gap-2">
+                <span>{org.dataSharing ? t("organizations.sharingOn") : t("organizations.sharingOff")}</span>
+                <ActionForm intent={org.dataSharing ? "sharingOff" : "sharingOn"} fields={{ id: org.id }} redirectTo={here}>
+                  {(form) => (
+                    <button
+                      type="submit"
+                      className="btn btn-xs"
+                      disabled={form.busy}
+                      aria-label={t(org.dataSharing ? "organizations.turnSharingOffNamed" : "organizations.turnSharingOnNamed", { name: org.name })}
+                    >
+                      {org.dataSharing ? t("organizations.turnSharingOff") : t("organizations.turnSharingOn")}
+                    </button>
+                  )}
+                </ActionForm>
+              </div>
+            </td>
+            <td>
+              <span className={`badge badge-sm ${org.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
+                {org.deactivatedAt ? t("status.deactivated") : t("status.active")}
+              </span>
+            </td>
+            <td>
+              {org.deactivatedAt ? (
+                <ActionForm intent="reactivate" fields={{ id: org.id }} redirectTo={here}>
+                  {(form) => (
+                    <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("organizations.reactivateNamed", { name: org.name })}>
+                      {t("organizations.reactivate")}
+                    </button>
+                  )}
+                </ActionForm>
+              ) : (
+                <Link
+                  to={stepHref(org.id)}
+                  preventScrollReset
+                  className="btn btn-xs btn-ghost text-error"
+                  aria-label={t("organizations.deactivateNamed", { name: org.name })}
+                >
+                  {t("organizations.deactivate")}
+                </Link>
+              )}
+              {org.kind === "customer" ? (
+                <Link
+                  to={`/admin/organization/${org.id}/priority-suppliers/invite`}
+                  className="link mt-1 block text-xs"
+                  aria-label={t("organizations.invitePrioritySuppliersNamed", { name: org.name })}
+                >
+                  {t("organizations.invitePrioritySuppliers")}
+                </Link>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {confirm ? (
         <ConfirmStep
           title={t("organizations.confirmTitle")}

@@ -12,6 +12,7 @@ import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "~/models/format";
 import { FAILED_MAILS_PAGE_SIZE, failedMails, resendAllFailedMails, resendFailedMail } from "~/models/mail-log.server";
@@ -73,7 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         source,
         detail: { action: "mail_resend", mailId: id, outcome },
       });
-      return redirectWithNotice(request, PATH, outcome === "sent" ? "adminMail:notices.resent" : "adminMail:notices.stillFailing");
+      return redirectWithNotice(
+        request,
+        backTo(request, formData.get("redirectTo"), PATH),
+        outcome === "sent" ? "adminMail:notices.resent" : "adminMail:notices.stillFailing",
+      );
     }
     case "resendAll": {
       const counts = await resendAllFailedMails();

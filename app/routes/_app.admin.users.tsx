@@ -1,22 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminHeader, AdminSearch } from "~/components/admin/AdminHeader";
+import { AdminHeader } from "~/components/admin/AdminHeader";
+import { AdminList, AdminTable, useAdminListUrls } from "~/components/admin/AdminList";
 import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/components/organization/MemberActions";
 import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
-import { Pagination } from "~/components/ui/Pagination";
-import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { searchTerm } from "~/models/admin";
+import { searchTerm, withoutStep } from "~/models/admin";
 import {
   isSecurityEventKind,
   listSecurityEvents,
@@ -161,14 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent: v.intent, result: submission.reply({ formErrors: [t(key)] }) }, { status });
   }
   // Deactivating oneself is refused above, so the page after any change is still the operator's.
-  return redirectWithNotice(request, withoutStep(safeRedirect(v.redirectTo, PATH)), NOTICES[v.intent]);
-}
-
-/** The list's URL without the confirmation step. */
-function withoutStep(path: string): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.delete("deactivate");
-  return url.pathname + url.search;
+  return redirectWithNotice(request, withoutStep(backTo(request, v.redirectTo, PATH)), NOTICES[v.intent]);
 }
 
 export function ErrorBoundary() {
@@ -183,21 +175,8 @@ export default function AdminUsersScreen() {
 function UserList() {
   const { users, q, confirm } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
-  const location = useLocation();
-  const here = withoutStep(`${location.pathname}${location.search}`);
+  const { here, stepHref } = useAdminListUrls();
   if (!users) return null;
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return query ? `${PATH}?${query}` : PATH;
-  };
-  const stepHref = (id: number) => {
-    const url = new URL(here, "http://local");
-    url.searchParams.set("deactivate", String(id));
-    return url.pathname + url.search;
-  };
   const actionProps = (u: (typeof users.rows)[number]) => ({
     member: u,
     redirectTo: here,
@@ -208,87 +187,67 @@ function UserList() {
   return (
     <section aria-labelledby="admin-users-title" className="mx-auto max-w-6xl">
       <AdminHeader id="admin-users-title" title={t("users.title")} intro={t("users.intro")} current="users" />
-      <AdminSearch path={PATH} label={t("users.searchLabel")} value={q} />
-      {users.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("users.empty")}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100">
-            <table className="table table-sm min-w-[64rem]" aria-label={t("users.listLabel")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("users.columns.email")}</th>
-                  <th scope="col">{t("users.columns.organization")}</th>
-                  <th scope="col">{t("users.columns.level")}</th>
-                  <th scope="col">{t("users.columns.admin")}</th>
-                  <th scope="col">{t("users.columns.lastSeen")}</th>
-                  <th scope="col">{t("users.columns.status")}</th>
-                  <th scope="col">{t("users.columns.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.rows.map((u) => (
-                  <tr key={u.id} id={`user-${u.id}`} className="align-top">
-                    <th scope="row" className="break-all font-medium">
-                      {u.email}
-                    </th>
-                    <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
-                    <td>
-                      <MemberLevelForm {...actionProps(u)} />
-                    </td>
-                    <td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
-                        <ActionForm
-                          intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
-                          fields={{ id: u.id }}
-                          redirectTo={here}
-                          errorClassName="mt-1 max-w-48 text-xs text-error"
-                        >
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs"
-                              disabled={form.busy}
-                              aria-label={t(u.isAdmin ? "users.revokeAdminNamed" : "users.grantAdminNamed", { email: u.email })}
-                            >
-                              {u.isAdmin ? t("users.revokeAdmin") : t("users.grantAdmin")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
-                    <td>
-                      <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
-                        {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
-                      </span>
-                    </td>
-                    <td>
-                      <div className="flex flex-wrap gap-1">
-                        <MemberStatusAction {...actionProps(u)} />
-                        <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
-                          {(form) => (
-                            <button
-                              type="submit"
-                              className="btn btn-xs btn-ghost"
-                              disabled={form.busy}
-                              aria-label={t("users.sendResetNamed", { email: u.email })}
-                            >
-                              {t("users.sendReset")}
-                            </button>
-                          )}
-                        </ActionForm>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination page={users.page} pageCount={users.pageCount} pageSize={users.pageSize} shown={users.rows.length} total={users.total} href={href} />
-        </>
-      )}
+      <AdminList
+        path={PATH}
+        searchLabel={t("users.searchLabel")}
+        q={q}
+        list={users}
+        empty={t("users.empty")}
+        label={t("users.listLabel")}
+        tableClassName="min-w-[64rem]"
+        columns={(["email", "organization", "level", "admin", "lastSeen", "status", "actions"] as const).map((c) => ({ label: t(`users.columns.${c}`) }))}
+        row={(u) => (
+          <tr key={u.id} id={`user-${u.id}`} className="align-top">
+            <th scope="row" className="break-all font-medium">
+              {u.email}
+            </th>
+            <td className="break-words">{u.organizationName ?? t("users.noOrganization")}</td>
+            <td>
+              <MemberLevelForm {...actionProps(u)} />
+            </td>
+            <td>
+              <div className="flex flex-wrap items-center gap-2">
+                {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
+                <ActionForm
+                  intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
+                  fields={{ id: u.id }}
+                  redirectTo={here}
+                  errorClassName="mt-1 max-w-48 text-xs text-error"
+                >
+                  {(form) => (
+                    <button
+                      type="submit"
+                      className="btn btn-xs"
+                      disabled={form.busy}
+                      aria-label={t(u.isAdmin ? "users.revokeAdminNamed" : "users.grantAdminNamed", { email: u.email })}
+                    >
+                      {u.isAdmin ? t("users.revokeAdmin") : t("users.grantAdmin")}
+                    </button>
+                  )}
+                </ActionForm>
+              </div>
+            </td>
+            <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
+            <td>
+              <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
+                {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
+              </span>
+            </td>
+            <td>
+              <div className="flex flex-wrap gap-1">
+                <MemberStatusAction {...actionProps(u)} />
+                <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
+                  {(form) => (
+                    <button type="submit" className="btn btn-xs btn-ghost" disabled={form.busy} aria-label={t("users.sendResetNamed", { email: u.email })}>
+                      {t("users.sendReset")}
+                    </button>
+                  )}
+                </ActionForm>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {confirm ? (
         <ConfirmStep
           title={t("users.confirmTitle")}
@@ -346,50 +305,35 @@ function SecurityLog() {
           {t("audit.filter")}
         </button>
       </Form>
-      {events.rows.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("audit.empty")}</p>
-      ) : (
-        <>
-          <TableScroll className="mt-4 rounded-box border border-base-300 bg-base-100" labelledBy="admin-audit-title">
-            <table className="table table-sm min-w-[64rem]" aria-label={t("audit.listLabel")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("audit.columns.at")}</th>
-                  <th scope="col">{t("audit.columns.kind")}</th>
-                  <th scope="col">{t("audit.columns.account")}</th>
-                  <th scope="col">{t("audit.columns.actor")}</th>
-                  <th scope="col">{t("audit.columns.organization")}</th>
-                  <th scope="col">{t("audit.columns.from")}</th>
-                  <th scope="col">{t("audit.columns.detail")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.rows.map((e) => (
-                  <tr key={e.id} className="align-top">
-                    <td className="whitespace-nowrap">{formatDateTime(e.at, i18n.language)}</td>
-                    <th scope="row" className="font-medium">
-                      {(kinds as readonly string[]).includes(e.kind) ? t(`audit.kinds.${e.kind}`) : e.kind}
-                    </th>
-                    <td className="break-all">{e.email ?? MISSING}</td>
-                    <td className="break-all">{e.actorEmail ?? MISSING}</td>
-                    <td className="break-words">{e.organizationName ?? MISSING}</td>
-                    <td className="text-xs">
-                      <span className="block tabular-nums">{e.ip ?? MISSING}</span>
-                      {e.userAgent ? (
-                        <span className="block max-w-56 truncate text-base-content/70" title={e.userAgent}>
-                          {e.userAgent}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="text-xs">{e.detail ? <code className="block max-w-72 whitespace-pre-wrap break-all">{e.detail}</code> : MISSING}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination page={events.page} pageCount={events.pageCount} pageSize={events.pageSize} shown={events.rows.length} total={events.total} href={href} />
-        </>
-      )}
+      <AdminTable
+        list={events}
+        empty={t("audit.empty")}
+        label={t("audit.listLabel")}
+        labelledBy="admin-audit-title"
+        tableClassName="min-w-[64rem]"
+        columns={(["at", "kind", "account", "actor", "organization", "from", "detail"] as const).map((c) => ({ label: t(`audit.columns.${c}`) }))}
+        row={(e) => (
+          <tr key={e.id} className="align-top">
+            <td className="whitespace-nowrap">{formatDateTime(e.at, i18n.language)}</td>
+            <th scope="row" className="font-medium">
+              {(kinds as readonly string[]).includes(e.kind) ? t(`audit.kinds.${e.kind}`) : e.kind}
+            </th>
+            <td className="break-all">{e.email ?? MISSING}</td>
+            <td className="break-all">{e.actorEmail ?? MISSING}</td>
+            <td className="break-words">{e.organizationName ?? MISSING}</td>
+            <td className="text-xs">
+              <span className="block tabular-nums">{e.ip ?? MISSING}</span>
+              {e.userAgent ? (
+                <span className="block max-w-56 truncate text-base-content/70" title={e.userAgent}>
+                  {e.userAgent}
+                </span>
+              ) : null}
+            </td>
+            <td className="text-xs">{e.detail ? <code className="block max-w-72 whitespace-pre-wrap break-all">{e.detail}</code> : MISSING}</td>
+          </tr>
+        )}
+        pageHref={href}
+      />
     </section>
   );
 }

@@ -12,11 +12,12 @@ import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 const FIXTURES = path.resolve("tests/fixtures/spreadsheets");
 
-async function upload(page: Page, fixture: string): Promise<number> {
+/** Uploads a fixture on /files and returns its id: the user's own upload (tests in parallel upload the same names). */
+async function upload(page: Page, userId: number, fixture: string): Promise<number> {
   await page.getByLabel("File", { exact: true }).setInputFiles(path.join(FIXTURES, fixture));
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: fixture })).toBeVisible();
-  const [row] = queryDb<{ id: number }>("select id from file_uploads where file_name = ? order by id desc limit 1", fixture);
+  const [row] = queryDb<{ id: number }>("select id from file_uploads where file_name = ? and user_id = ? order by id desc limit 1", fixture, userId);
   return row.id;
 }
 
@@ -28,10 +29,10 @@ test("upload a CSV, an xlsx and a PDF on /files and preview each", async ({ page
   const user = await createUser({ accessLevel: 1 });
   await signIn(context, user);
   await page.goto("/files");
-  const csv = await upload(page, "suppliers-windows1252-tab.csv");
-  const xlsx = await upload(page, "two-sheets-dates.xlsx");
-  const pdf = await upload(page, "report.pdf");
-  await upload(page, "fake.xlsx");
+  const csv = await upload(page, user.id, "suppliers-windows1252-tab.csv");
+  const xlsx = await upload(page, user.id, "two-sheets-dates.xlsx");
+  const pdf = await upload(page, user.id, "report.pdf");
+  await upload(page, user.id, "fake.xlsx");
 
   // Offered by the sniffed kind: the fake workbook gets neither action; the PDF no analysis.
   await expect(page.getByRole("link", { name: "Preview fake.xlsx" })).toHaveCount(0);
@@ -113,7 +114,7 @@ test("the files panel offers Preview and View / analyse, and the preview closes 
   const user = await createUser({ accessLevel: 1 });
   await signIn(context, user);
   await page.goto("/files");
-  const id = await upload(page, "suppliers-utf8-bom-semicolon.csv");
+  const id = await upload(page, user.id, "suppliers-utf8-bom-semicolon.csv");
   await page.goto("/overview?panel=files");
   const panel = page.getByRole("dialog", { name: "Files" });
   const preview = panel.getByRole("link", { name: "Preview suppliers-utf8-bom-semicolon.csv" });
@@ -124,6 +125,23 @@ test("the files panel offers Preview and View / analyse, and the preview closes 
   await expect(dialog.getByRole("cell", { name: "TØNSBERGLIVET AS" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL("/overview?panel=files");
+
+  // Escape pressed the moment the preview shows (before React's passive effects run) closes the preview, not the
+  // panel it replaced: the key arrives right after the DOM changes, as a fast key press can.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const shown = Array.from(document.querySelectorAll('[role="dialog"]')).some((d) =>
+        document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent?.startsWith("Preview:"),
+      );
+      if (!shown) return;
+      observer.disconnect();
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  await panel.getByRole("link", { name: "Preview suppliers-utf8-bom-semicolon.csv" }).click();
+  await expect(page).toHaveURL("/overview?panel=files");
+  await expect(panel).toBeVisible();
 });
 
 test("another organisation's file is a 404 for the preview, its PDF frame and the API", async ({ page, context, allowBrowserErrors }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getUser, requireUser } from "~/http/auth.server";
 import { parseId, readForm, readJson, readQuery, requireId } from "~/http/parse.server";
 import { can, PERMISSIONS, type Permission, type Subject } from "~/http/permissions";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo, safeRedirect } from "~/http/redirect.server";
 import { invariantResponse, methodNotAllowed } from "~/http/responses.server";
 import { z } from "zod";
 import { makeOrg, signedIn } from "../helpers/fixtures";
@@ -44,6 +44,21 @@ describe("safeRedirect", () => {
   it("refuses what is not a string", () => {
     expect(safeRedirect(null)).toBe("/overview");
     expect(safeRedirect(["/x"])).toBe("/overview");
+  });
+});
+
+describe("backTo", () => {
+  const posted = (path: string) => new Request(BASE + path, { method: "POST" });
+  it("a plain post goes back to its redirectTo, checked by safeRedirect", () => {
+    expect(backTo(posted("/admin/users"), "/admin/users?q=a&page=2", "/admin/users")).toBe("/admin/users?q=a&page=2");
+    expect(backTo(posted("/admin/users"), "//evil.example", "/admin/users")).toBe("/admin/users");
+  });
+  it("a fetcher's post (no redirectTo) goes back to the page it posted to, search and paging kept", () => {
+    expect(backTo(posted("/admin/users?q=l2%40x.test&page=2"), null, "/admin/users")).toBe("/admin/users?q=l2%40x.test&page=2");
+    expect(backTo(posted("/admin/users?q=a"), "", "/admin/users")).toBe("/admin/users?q=a");
+  });
+  it("another path than the fallback's is not a way back", () => {
+    expect(backTo(posted("/api/other?q=a"), undefined, "/admin/users")).toBe("/admin/users");
   });
 });
 

@@ -19,8 +19,8 @@ const w = {} as { org: number; other: number; admin: string; adminId: number; me
 
 const run = (fn: Fn, request: Request) => call(fn, { request, params: {}, context: { clientAddress: "203.0.113.9" } });
 const page = (token?: string, query = "") => run(loader, get(`/admin/organizations${query}`, token ? { Cookie: `token=${token}` } : {}));
-function post(fields: Record<string, string>, token?: string): Request {
-  return new Request(`${BASE}/admin/organizations`, {
+function post(fields: Record<string, string>, token?: string, path = "/admin/organizations"): Request {
+  return new Request(`${BASE}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(token ? { Cookie: `token=${token}` } : {}) },
@@ -148,6 +148,9 @@ describe("data sharing, deactivation", () => {
       0,
     );
     expect((await adminEvents()).slice(-2).map((e) => JSON.parse(e.detail!).action)).toEqual(["data_sharing_on", "data_sharing_off"]);
+    // With JavaScript the form posts through a fetcher to the searched list's own URL, without redirectTo: back there.
+    const fetched = await run(action, post({ intent: "sharingOff", id: String(w.org) }, w.admin, "/admin/organizations?q=Adminkunde&page=1"));
+    expect([fetched.status, fetched.headers.get("Location")]).toEqual([302, "/admin/organizations?q=Adminkunde&page=1"]);
     expect((await act({ intent: "sharingOn", id: "999999" })).status).toBe(404);
     expect((await act({ intent: "sharingOn", id: "0x10" })).status).toBe(400);
   });

@@ -123,6 +123,14 @@ describe("/admin/send-old", () => {
     expect(outbox().filter((m) => m.includes("To: again@send-old.test"))).toHaveLength(1);
   });
 
+  it("comes back to the page of the list it was sent from, with JavaScript (a fetcher posts to that URL) and without (redirectTo)", async () => {
+    const plain = await post(admin, { intent: "resend", id: String(await failedRow("paged-plain@send-old.test")), redirectTo: "/admin/send-old?page=2" });
+    expect([plain.status, plain.headers.get("Location")]).toEqual([302, "/admin/send-old?page=2"]);
+    const id = await failedRow("paged-fetched@send-old.test");
+    const fetched = await call(action, args(form("/admin/send-old?page=2", { intent: "resend", id: String(id) }, cookie(admin))));
+    expect([fetched.status, fetched.headers.get("Location")]).toEqual([302, "/admin/send-old?page=2"]);
+  });
+
   it("a new failure counts the attempt and keeps the new error", async () => {
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));

@@ -19,8 +19,8 @@ const w = {} as { org: number; admin: string; adminId: number; members: Record<1
 
 const run = (fn: Fn, request: Request) => call(fn, { request, params: {}, context: { clientAddress: "198.51.100.7" } });
 const page = (token?: string, query = "") => run(loader, get(`/admin/users${query}`, token ? { Cookie: `token=${token}` } : {}));
-function post(fields: Record<string, string>, token?: string): Request {
-  return new Request(`${BASE}/admin/users`, {
+function post(fields: Record<string, string>, token?: string, path = "/admin/users"): Request {
+  return new Request(`${BASE}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(token ? { Cookie: `token=${token}` } : {}) },
@@ -147,6 +147,19 @@ describe("changes", () => {
     const self = await act({ intent: "deactivate", id: String(w.adminId) });
     expect(self.status).toBe(409);
     expect((await userRow(w.adminId)).deactivated_at).toBeNull();
+  });
+
+  it("an accepted change comes back to the list as it was: a plain post to its redirectTo, a fetcher's post to the URL it posted to", async () => {
+    // With JavaScript, ActionForm posts through a fetcher to the page's own URL and sends no redirectTo.
+    const fetched = await run(
+      action,
+      post({ intent: "level", id: String(w.memberIds[3]), accessLevel: "3" }, w.admin, "/admin/users?q=l3%40admin-users&page=1"),
+    );
+    expect([fetched.status, fetched.headers.get("Location")]).toEqual([302, "/admin/users?q=l3%40admin-users&page=1"]);
+    const plain = await act({ intent: "level", id: String(w.memberIds[3]), accessLevel: "3", redirectTo: "/admin/users?q=l3" });
+    expect([plain.status, plain.headers.get("Location")]).toEqual([302, "/admin/users?q=l3"]);
+    const elsewhere = await act({ intent: "level", id: String(w.memberIds[3]), accessLevel: "3", redirectTo: "//evil.example/admin/users" });
+    expect([elsewhere.status, elsewhere.headers.get("Location")]).toEqual([302, "/admin/users"]);
   });
 
   it("mails a password-reset link through the reset flow, recorded without the token", async () => {

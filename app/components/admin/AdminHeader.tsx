@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 
 const LINKS = [
@@ -46,36 +46,5 @@ export function AdminHeader({
         {children}
       </div>
     </header>
-  );
-}
-
-/** A GET search form (the list's URL state): one labelled field, Search and, when searching, Clear. */
-export function AdminSearch({
-  path,
-  name = "q",
-  label,
-  value,
-  extra,
-}: {
-  path: string;
-  name?: string;
-  label: string;
-  value: string | null;
-  extra?: React.ReactNode;
-}) {
-  const { t } = useTranslation("admin");
-  return (
-    <Form method="get" action={path} className="mt-5 flex flex-wrap items-end gap-2" role="search">
-      <div className="w-full sm:w-80">
-        <label htmlFor={`${path}-${name}`} className="mb-1 block text-sm font-medium">
-          {label}
-        </label>
-        <input id={`${path}-${name}`} name={name} type="search" defaultValue={value ?? ""} maxLength={200} className="input input-sm w-full" />
-      </div>
-      {extra}
-      <button type="submit" className="btn btn-sm btn-primary">
-        {t("search.submit")}
-      </button>
-    </Form>
   );
 }

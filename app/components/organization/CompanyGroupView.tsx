@@ -63,78 +63,66 @@ export function CompanyGroupView({ group, showSupplierLink }: { group: Serialize
         ) : null}
       </section>
 
-      <section aria-labelledby="group-owners" className="rounded-box border border-base-300 bg-base-100 p-5">
-        <h2 id="group-owners" className="text-lg font-semibold">
-          {t("structure.owners")}
-        </h2>
-        {group.owners.length === 0 ? (
-          <p className="mt-2 text-sm text-base-content/70">{t("structure.ownersEmpty")}</p>
-        ) : (
-          <ul aria-label={t("structure.ownersOf", { name: group.company.name })} className="mt-2 divide-y divide-base-300">
-            {group.owners.map((owner) => (
-              <li key={owner.orgNumber} className="flex items-center gap-2 py-1.5">
-                <div className="min-w-0 flex-1">{row(owner)}</div>
-                {percent(owner.ownership)}
-              </li>
-            ))}
-          </ul>
+      <GroupList
+        id="group-owners"
+        heading={t("structure.owners")}
+        empty={t("structure.ownersEmpty")}
+        label={t("structure.ownersOf", { name: group.company.name })}
+        items={group.owners}
+        item={(owner) => (
+          <li key={owner.orgNumber} className="flex items-center gap-2 py-1.5">
+            <div className="min-w-0 flex-1">{row(owner)}</div>
+            {percent(owner.ownership)}
+          </li>
         )}
-        {group.personOwners > 0 ? <p className="mt-2 text-xs text-base-content/70">{t("structure.personOwners", { count: group.personOwners })}</p> : null}
-      </section>
+        note={group.personOwners > 0 ? t("structure.personOwners", { count: group.personOwners }) : null}
+      />
 
-      <section aria-labelledby="group-subsidiaries" className="rounded-box border border-base-300 bg-base-100 p-5">
-        <h2 id="group-subsidiaries" className="text-lg font-semibold">
-          {t("structure.subsidiaries")}
-        </h2>
-        {group.subsidiaries.length === 0 ? (
-          <p className="mt-2 text-sm text-base-content/70">{t("structure.subsidiariesEmpty")}</p>
-        ) : (
-          <ul aria-label={t("structure.subsidiariesOf", { name: group.company.name })} className="mt-2 divide-y divide-base-300">
-            {group.subsidiaries.map((entry, i) => {
-              const open = trees.isOpen(entry.orgNumber);
-              const anchor = `subsidiary-${i}`;
-              const treeId = `subsidiary-tree-${entry.orgNumber}`;
-              return (
-                <li key={entry.orgNumber} id={anchor} className="scroll-mt-24 py-1.5">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <div className="min-w-0 flex-1">{row(entry)}</div>
-                    <TreeToggle name={entry.name} open={open} href={trees.toggleHref(entry.orgNumber)} anchor={anchor} controls={treeId} />
-                    {percent(entry.ownership)}
-                  </div>
-                  {open ? <OwnershipTree id={treeId} name={entry.name} tree={trees.tree(entry.orgNumber)} loading={trees.loading} /> : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <GroupList
+        id="group-subsidiaries"
+        heading={t("structure.subsidiaries")}
+        empty={t("structure.subsidiariesEmpty")}
+        label={t("structure.subsidiariesOf", { name: group.company.name })}
+        items={group.subsidiaries}
+        item={(entry, i) => {
+          const open = trees.isOpen(entry.orgNumber);
+          const anchor = `subsidiary-${i}`;
+          const treeId = `subsidiary-tree-${entry.orgNumber}`;
+          return (
+            <li key={entry.orgNumber} id={anchor} className="scroll-mt-24 py-1.5">
+              <div className="flex flex-wrap items-center gap-2">
+                <div className="min-w-0 flex-1">{row(entry)}</div>
+                <TreeToggle name={entry.name} open={open} href={trees.toggleHref(entry.orgNumber)} anchor={anchor} controls={treeId} />
+                {percent(entry.ownership)}
+              </div>
+              {open ? <OwnershipTree id={treeId} name={entry.name} tree={trees.tree(entry.orgNumber)} loading={trees.loading} /> : null}
+            </li>
+          );
+        }}
+      />
 
-      <section aria-labelledby="group-subunits" className="rounded-box border border-base-300 bg-base-100 p-5">
-        <h2 id="group-subunits" className="text-lg font-semibold">
-          {t("structure.subUnits")}
-        </h2>
-        {group.subUnits.length === 0 ? (
-          <p className="mt-2 text-sm text-base-content/70">{t("structure.subUnitsEmpty")}</p>
-        ) : (
-          <>
-            <ul aria-label={t("structure.subUnitsOf", { name: group.company.name })} className="mt-2 divide-y divide-base-300">
-              {group.subUnits.map((unit) => (
-                <li key={unit.orgNumber} className="flex flex-wrap items-baseline gap-x-3 py-1.5 text-sm">
-                  <span className="font-medium">{unit.name}</span>
-                  <span className="text-base-content/70">
-                    {unit.orgNumber}
-                    {unit.municipality ? ` · ${unit.municipality}` : ""}
-                  </span>
-                  {badge(unit.orgNumber)}
-                </li>
-              ))}
-            </ul>
-            {group.subUnitsTotal > group.subUnits.length ? (
-              <p className="mt-2 text-xs text-base-content/70">{t("structure.subUnitsMore", { shown: group.subUnits.length, total: group.subUnitsTotal })}</p>
-            ) : null}
-          </>
+      <GroupList
+        id="group-subunits"
+        heading={t("structure.subUnits")}
+        empty={t("structure.subUnitsEmpty")}
+        label={t("structure.subUnitsOf", { name: group.company.name })}
+        items={group.subUnits}
+        item={(unit) => (
+          <li key={unit.orgNumber} className="flex flex-wrap items-baseline gap-x-3 py-1.5 text-sm">
+            <span className="font-medium">{unit.name}</span>
+            <span className="text-base-content/70">
+              {unit.orgNumber}
+              {unit.municipality ? ` · ${unit.municipality}` : ""}
+            </span>
+            {badge(unit.orgNumber)}
+          </li>
         )}
-      </section>
+        note={
+          group.subUnits.length > 0 && group.subUnitsTotal > group.subUnits.length
+            ? t("structure.subUnitsMore", { shown: group.subUnits.length, total: group.subUnitsTotal })
+            : null
+        }
+      />
 
       <section aria-labelledby="group-in-app" className="rounded-box border border-base-300 bg-base-100 p-5">
         <h2 id="group-in-app" className="text-lg font-semibold">
@@ -145,5 +133,44 @@ export function CompanyGroupView({ group, showSupplierLink }: { group: Serialize
         </p>
       </section>
     </div>
+  );
+}
+
+/** One list of the group (owners, subsidiaries, sub-units): its heading, the empty state or the list, and a note under it. */
+function GroupList<T>({
+  id,
+  heading,
+  empty,
+  label,
+  items,
+  item,
+  note = null,
+}: {
+  id: string;
+  heading: string;
+  /** Said when the list is empty. */
+  empty: string;
+  /** The list's accessible name. */
+  label: string;
+  items: readonly T[];
+  /** One `<li>` (with its key). */
+  item: (entry: T, index: number) => React.ReactNode;
+  /** A line under the list (what it leaves out), if any. */
+  note?: string | null;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id={id} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-base-content/70">{empty}</p>
+      ) : (
+        <ul aria-label={label} className="mt-2 divide-y divide-base-300">
+          {items.map(item)}
+        </ul>
+      )}
+      {note ? <p className="mt-2 text-xs text-base-content/70">{note}</p> : null}
+    </section>
   );
 }

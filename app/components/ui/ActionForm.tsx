@@ -96,6 +96,9 @@ export interface ActionFormProps {
  * control (FieldError) or at the form's end (the form's own and those of the
  * hidden fields), and keeps what the user typed: with JavaScript the inputs
  * are left as they are; without it `state.kept(name)` gives them back.
+ * An action that redirects a fetcher's post too (to show its notice) finds the
+ * way back with `backTo` (app/http/redirect.server.ts): once hydrated the form
+ * sends no `redirectTo`, and posts to the page's URL with its search instead.
  */
 export function ActionForm({
   intent,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 // The dialogs open on the page, so a dialog inside another (a confirmation step
 // inside a slide-over) can tell that it is the innermost one.
@@ -10,6 +10,14 @@ const openDialogs = new Set<HTMLElement>();
  * outside the dialog becomes inert.
  */
 export const BACKDROP_ATTRIBUTE = "data-modal-backdrop";
+
+/**
+ * Runs with the commit that shows or removes a dialog (a layout effect; a plain effect on the server, where neither
+ * runs). A passive effect runs later, after the browser may have painted and handled a key: an Escape pressed the
+ * moment a page's dialog replaced another (the file preview opened from the files panel) went to the listener of the
+ * dialog no longer shown, which closed that one instead.
+ */
+const useCommitEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** True when another open dialog sits inside `dialog`: that one is on top. */
 function hasInnerDialog(dialog: HTMLElement): boolean {
@@ -35,7 +43,7 @@ export function useModal(
   closeRef.current = close;
   const initialFocus = options.initialFocus;
 
-  useEffect(() => {
+  useCommitEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     openDialogs.add(dialog);
@@ -50,7 +58,7 @@ export function useModal(
       }
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented || hasInnerDialog(dialog)) return;
+      if (event.key !== "Escape" || event.defaultPrevented || !dialog.isConnected || hasInnerDialog(dialog)) return;
       event.preventDefault();
       closeRef.current();
     };
