@@ -228,7 +228,8 @@ export default function AdminOrganizationsScreen() {
           redirectTo={here}
         />
       ) : null}
-      <CreateOrganization />
+      {/* A new element after a creation (the list then shows the new one by its name): with JavaScript the form is empty again. */}
+      <CreateOrganization key={`${q ?? ""}:${list.total}`} />
     </section>
   );
 }

@@ -49,6 +49,9 @@ test("the operator creates an organisation whose administrator accepts the maile
   await expect(page.getByText("The organization was created and its administrator invited.")).toBeVisible();
   const table = page.getByRole("table", { name: "Organizations" });
   await expect(table.getByRole("rowheader", { name })).toBeVisible();
+  // The form is empty again, ready for the next one (with JavaScript too).
+  await expect(page.getByLabel("Organization name")).toHaveValue("");
+  await expect(page.getByLabel("Administrator's email")).toHaveValue("");
   const [org] = queryDb<{ id: number }>("select id from organizations where name = ? and kind = 'customer'", name);
 
   // The invitation arrives in the outbox; its link makes the first administrator (level 3) of the new organisation.
