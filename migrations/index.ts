@@ -25,6 +25,7 @@ import * as m0030 from "./0030_integrations";
 import * as m0031 from "./0031_mail_log";
 import * as m0032 from "./0032_admin_announcements";
 import * as m0033 from "./0033_announcement_mailing";
+import * as m0036 from "./0036_admin_indexes";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0031_mail_log": m0031,
   "0032_admin_announcements": m0032,
   "0033_announcement_mailing": m0033,
+  "0036_admin_indexes": m0036,
 };

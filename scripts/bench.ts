@@ -11,6 +11,9 @@
  *   BENCH_ONLY=notifications npm run bench (only the notifications: 1 000 000 across 100 organisations, each following
  *                                         200 suppliers; GET /api/notifications first page and Show more at offset 500,
  *                                         /notifications, the bell's count; BENCH_NOTIFICATIONS to change the number)
+ *   BENCH_ONLY=admin npm run bench       (only the administration and my-organisation screens on a grown installation: 300
+ *                                         customers, 10 000 supplier organisations, ≈ 6 000 users, 45 000 sessions, 200 000
+ *                                         security events, 30 000 mails and 30 000 credit reports, ≈ 20 000 connections)
  *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
  *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size;
  *                                         BENCH_LEI_DB=<file> keeps the imported store there, and a later run with
@@ -1102,7 +1105,297 @@ async function runOverviewBench(connections: number, total: number) {
   }
 }
 
-if (process.env.BENCH_ONLY === "overview") {
+/* ---------------- administration and my organisation at scale (issue 16) ---------------- */
+
+/**
+ * The operator's screens and an organisation administrator's on a grown installation: 300 customer organisations,
+ * 10 000 supplier organisations (2 000 with a respondent), about 6 000 users (levels 1–3, a few administrators, some
+ * deactivated), 45 000 sessions, 200 000 security events over a year, 30 000 logged mails (5 % failed), 30 000 credit
+ * reports over 12 months, 200 announcements, ≈ 20 000 connections (a few suppliers followed by many customers), and the
+ * demo analyst's organisation with 300 members and 50 open invitations. Timed signed in as admin@demo.test (is_admin,
+ * level 3 in that organisation).
+ */
+async function runAdminBench() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sr-bench-"));
+  await prepare(dataDir, 1);
+  const started = performance.now();
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(path.join(dataDir, "app.db"));
+  sqlite.pragma("journal_mode = WAL");
+  const admin = sqlite.prepare("select id, organization_id as org from users where email = 'admin@demo.test'").get() as { id: number; org: number };
+  const now = Date.now();
+  const iso = new Date(now).toISOString();
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const DAY = 86_400_000;
+  // A small deterministic generator, so every run builds the same world.
+  let seed = 16;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const token = randomBytes(32).toString("base64url");
+  const write = sqlite.transaction(() => {
+    sqlite
+      .prepare("insert into sessions (id, user_id, created_at, expires_at, user_agent, last_seen_at) values (?, ?, ?, ?, 'bench', ?)")
+      .run(createHash("sha256").update(token).digest("hex"), admin.id, iso, new Date(now + DAY).toISOString(), iso);
+    const addOrg = sqlite.prepare("insert into organizations (name, kind, org_number, country_code, created_at) values (?, ?, ?, 'NO', ?) returning id");
+    const addUser = sqlite.prepare(
+      `insert into users (email, password_hash, language, is_admin, organization_id, access_level, created_at, deactivated_at)
+       values (?, 'x', ?, ?, ?, ?, ?, ?) returning id`,
+    );
+    const users: Array<{ id: number; org: number; email: string }> = (
+      sqlite.prepare("select id, organization_id as org, email from users").all() as Array<{ id: number; org: number; email: string }>
+    ).slice();
+    const user = (email: string, org: number, level: number, isAdmin = 0) => {
+      const id = (
+        addUser.get(
+          email,
+          random() < 0.3 ? "en" : "no",
+          isAdmin,
+          org,
+          level,
+          ago(random() * 700 * DAY),
+          random() < 0.04 ? ago(random() * 200 * DAY) : null,
+        ) as {
+          id: number;
+        }
+      ).id;
+      users.push({ id, org, email });
+      return id;
+    };
+    // The demo analyst's organisation: 300 members in all, 50 open invitations.
+    const existing = (sqlite.prepare("select count(*) as n from users where organization_id = ?").get(admin.org) as { n: number }).n;
+    for (let m = existing; m < 300; m++) user(`member${m}@demo.test`, admin.org, m % 10 === 0 ? 3 : m % 3 === 0 ? 1 : 2);
+    const invite = sqlite.prepare(
+      "insert into invitations (token_hash, email, organization_id, access_level, invited_by, created_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (let i = 0; i < 50; i++)
+      invite.run(
+        randomBytes(32).toString("hex"),
+        `invited${i}@bench.test`,
+        admin.org,
+        1 + (i % 3),
+        admin.id,
+        ago(i * 3_600_000),
+        new Date(now + 13 * DAY).toISOString(),
+      );
+    // 300 customer organisations (the demo's included), about 12 users each; a few administrators.
+    const customers = (sqlite.prepare("select id from organizations where kind = 'customer'").all() as Array<{ id: number }>).map((r) => r.id);
+    for (let o = customers.length; o < 300; o++) {
+      const org = (addOrg.get(`Bench Kunde ${o} AS`, "customer", null, ago(random() * 900 * DAY)) as { id: number }).id;
+      customers.push(org);
+      for (let u = 0; u < 12; u++) user(`user${u}@kunde${o}.bench.test`, org, u === 0 ? 3 : 1 + (u % 3), o % 60 === 0 && u === 0 ? 1 : 0);
+    }
+    // 10 000 supplier organisations: the registry's companies first, then made-up numbers; 2 000 with a respondent.
+    const companies = sqlite.prepare("select org_number, legal_name from companies where country_code = 'NO' order by id").all() as Array<{
+      org_number: string;
+      legal_name: string;
+    }>;
+    const findSupplier = sqlite.prepare("select id from organizations where org_number = ? and kind = 'supplier'");
+    const suppliers: number[] = [];
+    for (let s = 0; suppliers.length < 10_000; s++) {
+      const c = companies[s % companies.length];
+      const round = Math.floor(s / companies.length);
+      const number = round ? `B${round}-${c.org_number}` : c.org_number;
+      const found = findSupplier.get(number) as { id: number } | undefined;
+      suppliers.push(
+        found?.id ?? (addOrg.get(round ? `${c.legal_name} ${round}` : c.legal_name, "supplier", number, ago(random() * 900 * DAY)) as { id: number }).id,
+      );
+    }
+    for (let s = 0; s < 2000; s++) user(`respondent${s}@leverandor.bench.test`, suppliers[s * 5], 1);
+    // 45 000 sessions over the users, last seen within a month.
+    const session = sqlite.prepare("insert into sessions (id, user_id, created_at, expires_at, user_agent, last_seen_at) values (?, ?, ?, ?, ?, ?)");
+    const agents = ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0", "Mozilla/5.0 (Macintosh) Safari/605.1.15", "Mozilla/5.0 (iPhone) Mobile/15E148"];
+    const existingSessions = (sqlite.prepare("select count(*) as n from sessions").get() as { n: number }).n;
+    for (let s = existingSessions; s < 45_000; s++) {
+      const seen = random() * 30 * DAY;
+      session.run(
+        randomBytes(32).toString("hex"),
+        pick(users).id,
+        ago(seen + random() * 30 * DAY),
+        new Date(now + 30 * DAY - seen).toISOString(),
+        pick(agents),
+        ago(seen),
+      );
+    }
+    // 200 000 security events over a year, oldest first.
+    const event = sqlite.prepare(
+      "insert into security_events (at, kind, user_id, email, actor_user_id, organization_id, ip, user_agent, detail) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const kinds: Array<[string, number]> = [
+      ["sign_in", 0.55],
+      ["sign_in_failed", 0.15],
+      ["sign_out", 0.1],
+      ["level_changed", 0.04],
+      ["admin_action", 0.06],
+      ["password_changed", 0.03],
+      ["password_reset", 0.02],
+      ["sessions_ended", 0.01],
+      ["user_deactivated", 0.01],
+      ["user_reactivated", 0.01],
+      ["invitation_sent", 0.015],
+      ["invitation_revoked", 0.005],
+    ];
+    for (let e = 0; e < 200_000; e++) {
+      let r = random();
+      const kind = kinds.find(([, share]) => (r -= share) < 0)?.[0] ?? "sign_in";
+      const account = pick(users);
+      const byAdmin = kind === "admin_action" || kind === "level_changed" || kind.startsWith("user_") || kind.startsWith("invitation_");
+      const detail =
+        kind === "level_changed"
+          ? { from: 1 + (e % 3), to: 1 + ((e + 1) % 3) }
+          : kind === "admin_action"
+            ? { action: pick(["level_changed", "admin_granted", "data_sharing_on", "password_reset_sent", "organization_created"]), userId: account.id }
+            : null;
+      const unknown = kind === "sign_in_failed" && e % 4 === 0;
+      event.run(
+        ago(((200_000 - e) / 200_000) * 365 * DAY),
+        kind,
+        unknown ? null : account.id,
+        unknown ? `nobody${e % 500}@bench.test` : account.email,
+        byAdmin ? admin.id : null,
+        account.org,
+        `10.${e % 256}.${(e >> 8) % 256}.${(e >> 16) % 256}`,
+        pick(agents),
+        detail ? JSON.stringify(detail) : null,
+      );
+    }
+    // 30 000 logged mails over three months, 5 % failed.
+    const mail = sqlite.prepare(
+      `insert into mail_log (to_address, subject, kind, body, status, error, attempts, created_at, last_attempt_at, sent_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const body = "Hei,\n\n".concat("Dette er en melding fra Supplier Risk. ".repeat(12), "\n\nhttps://app.example.test/overview\n");
+    for (let m = 0; m < 30_000; m++) {
+      const failed = m % 20 === 0;
+      const at = ago(((30_000 - m) / 30_000) * 90 * DAY);
+      mail.run(
+        pick(users).email,
+        `Melding ${m}`,
+        pick(["digest", "invitation", "password_reset", "announcement", "task_reminder"]),
+        body,
+        failed ? "failed" : "sent",
+        failed ? "connect ECONNREFUSED 10.0.0.25:587" : null,
+        failed ? 1 + (m % 3) : 1,
+        at,
+        at,
+        failed ? null : at,
+      );
+    }
+    // 30 000 credit reports over 12 months across the customers (the demo's first organisation orders more).
+    const report = sqlite.prepare(
+      `insert into credit_reports (organization_id, user_id, company_name, reg_no, country_code, language, provider, provider_id, file_name, storage_key,
+         file_size, price_nok, idempotency_key, created_at) values (?, ?, ?, ?, 'NO', 'EN', 'local', ?, 'r.pdf', ?, 1, 80, ?, ?)`,
+    );
+    const customerUsers = users.filter((u) => customers.includes(u.org));
+    for (let r = 0; r < 30_000; r++) {
+      const orderer = r % 10 === 0 ? { id: admin.id, org: admin.org } : pick(customerUsers);
+      const c = companies[r % companies.length];
+      report.run(orderer.org, orderer.id, c.legal_name, c.org_number, c.org_number, `admin-bench-${r}`, `admin-bench-${r}`, ago(random() * 365 * DAY));
+    }
+    // 200 announcements: most to everyone, some to one organisation, a few withdrawn.
+    const announce = sqlite.prepare(
+      "insert into admin_announcements (organization_id, title, body, created_by, created_at, mailed_at, withdrawn_at, mailed_count) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (let a = 0; a < 200; a++) {
+      const at = ago((200 - a) * 1.8 * DAY);
+      announce.run(
+        a % 4 === 0 ? pick(customers) : null,
+        `Kunngjøring ${a}`,
+        body,
+        admin.id,
+        at,
+        a % 3 === 0 ? at : null,
+        a % 10 === 0 ? at : null,
+        a % 3 === 0 ? 5000 : 0,
+      );
+    }
+    // ≈ 20 000 connections: each customer follows about 67 suppliers, skewed so that some are followed by many.
+    const follow = sqlite.prepare(
+      `insert or ignore into organization_connections (parent_organization_id, child_organization_id, is_priority, created_at, updated_at, overall_risk,
+         overall_risk_band, overall_risk_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    let connections = 0;
+    for (const customer of customers) {
+      for (let k = 0; k < 67; k++) {
+        const risk = random() < 0.1 ? null : Math.floor(random() * 101);
+        const result = follow.run(
+          customer,
+          suppliers[Math.floor(random() ** 2 * suppliers.length)],
+          k % 7 === 0 ? 1 : 0,
+          ago(random() * 365 * DAY),
+          iso,
+          risk,
+          risk === null ? null : risk <= 33 ? "green" : risk <= 66 ? "yellow" : "red",
+          risk === null ? null : iso,
+        );
+        connections += result.changes;
+      }
+    }
+    return connections;
+  });
+  const connections = write();
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  sqlite.exec("analyze");
+  const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const world = {
+    customers: (sqlite.prepare("select count(*) as n from organizations where kind = 'customer'").get() as { n: number }).n,
+    suppliers: (sqlite.prepare("select count(*) as n from organizations where kind = 'supplier'").get() as { n: number }).n,
+    users: count("users"),
+    sessions: count("sessions"),
+    events: count("security_events"),
+    mails: count("mail_log"),
+    reports: count("credit_reports"),
+    connections: (sqlite.prepare("select count(*) as n from organization_connections where is_deleted = 0").get() as { n: number }).n,
+  };
+  sqlite.close();
+  console.log(`  (written in ${((performance.now() - started) / 1000).toFixed(1)} s; ${connections} new connections)`);
+  const server = await startServer(dataDir);
+  try {
+    console.log(
+      `\nAdministration: ${world.customers} customers, ${world.suppliers} supplier organisations, ${world.users} users, ${world.sessions} sessions, ${world.events} security events, ${world.mails} mails, ${world.reports} credit reports, ${world.connections} connections; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; ${REQUESTS} sequential requests each`,
+    );
+    const auth = { Cookie: `token=${token}` };
+    await measure("warm-up", "/admin/organizations", auth, 1);
+    await measure("/admin/organizations (document)", "/admin/organizations", auth);
+    await measure("/admin/organizations (data)", "/admin/organizations?_data=routes%2F_app.admin.organizations", auth);
+    await measure("/admin/organizations?q=demo (document)", "/admin/organizations?q=demo", auth);
+    await measure("/admin/organizations last page (document)", "/admin/organizations?page=9999", auth);
+    await measure("/admin/users (document)", "/admin/users", auth);
+    await measure("/admin/users (data)", "/admin/users?_data=routes%2F_app.admin.users", auth);
+    await measure("/admin/users?q=demo (document)", "/admin/users?q=demo", auth);
+    await measure("/admin/users last page (document)", "/admin/users?page=9999", auth);
+    await measure("/admin/users?view=audit (document)", "/admin/users?view=audit", auth);
+    await measure("/admin/users?view=audit (data)", "/admin/users?view=audit&_data=routes%2F_app.admin.users", auth);
+    await measure("audit kind=level_changed (document)", "/admin/users?view=audit&kind=level_changed", auth);
+    await measure("audit kind=sign_in_failed, page 50 (data)", "/admin/users?view=audit&kind=sign_in_failed&page=50&_data=routes%2F_app.admin.users", auth);
+    await measure("/admin/credit-reports (document)", "/admin/credit-reports", auth);
+    await measure("/admin/credit-reports (data)", "/admin/credit-reports?_data=routes%2F_app.admin.credit-reports", auth);
+    await measure("/admin/credit-reports.csv", "/admin/credit-reports.csv", auth, Math.min(REQUESTS, 50));
+    await measure("/admin/suppliers-overview (document)", "/admin/suppliers-overview", auth);
+    await measure("/admin/suppliers-overview (data)", "/admin/suppliers-overview?_data=routes%2F_app.admin.suppliers-overview", auth);
+    await measure("/admin/notifications (document)", "/admin/notifications", auth);
+    await measure("/admin/notifications (data)", "/admin/notifications?_data=routes%2F_app.admin.notifications", auth);
+    await measure("/admin/send-old (document)", "/admin/send-old", auth);
+    await measure("/admin/send-old (data)", "/admin/send-old?_data=routes%2F_app.admin.send-old", auth);
+    await measure("/my-organization/users (document)", "/my-organization/users", auth);
+    await measure("/my-organization/users (data)", "/my-organization/users?_data=routes%2F_app.my-organization.users", auth);
+    await measure("/my-organization/overview (document)", "/my-organization/overview", auth);
+    await measure("/my-organization/overview (data)", "/my-organization/overview?_data=routes%2F_app.my-organization.overview", auth);
+  } finally {
+    server.kill("SIGTERM");
+    if (process.env.BENCH_KEEP) console.log(`  (kept ${dataDir})`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === "admin") {
+  await runAdminBench();
+} else if (process.env.BENCH_ONLY === "overview") {
   await runOverviewBench(Number(process.env.BENCH_CONNECTIONS ?? 10_000), Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
 } else if (process.env.BENCH_ONLY === "notifications") {
   await runNotificationsBench(Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));

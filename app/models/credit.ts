@@ -81,8 +81,22 @@ export function isWithinReportWindow(createdAt: string | Date, now: Date): boole
 // on 31 January is a February order in Oslo and is billed with February's.
 const osloMonthParts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit" });
 
-/** 'YYYY-MM' of an instant in Europe/Oslo time. */
+/**
+ * 'YYYY-MM' of an instant in Europe/Oslo time. Oslo is UTC+1 or UTC+2 (since 1980; 1945 and 1947 had UTC+3), so its month differs from the UTC
+ * month only in the last two hours of a month's last UTC day; every other instant is answered from its UTC fields,
+ * without the time-zone formatter (≈ 2 µs a call: 30 000 orders of the billing page spent 50 ms in it).
+ */
 export function osloMonth(createdAt: string | Date): string {
+  const instant = toInstant(createdAt);
+  const year = instant.getUTCFullYear();
+  if ((instant.getUTCHours() < 22 || instant.getUTCDate() < 28) && year >= 1980 && year <= 9999) {
+    return `${year}-${String(instant.getUTCMonth() + 1).padStart(2, "0")}`;
+  }
+  return osloMonthByFormatter(instant);
+}
+
+/** The same through the time-zone formatter: the month's last two UTC hours (and what the rule above does not cover). */
+function osloMonthByFormatter(createdAt: string | Date): string {
   const parts = osloMonthParts.formatToParts(toInstant(createdAt));
   const year = parts.find((p) => p.type === "year")?.value ?? "0000";
   const month = parts.find((p) => p.type === "month")?.value ?? "00";
