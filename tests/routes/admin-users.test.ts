@@ -190,8 +190,20 @@ describe("the security log", () => {
     const ids = all.events.rows.map((r) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(all.events.rows[0]).toMatchObject({ kind: "sign_in_failed", email: "stranger@elsewhere.test", ip: "192.0.2.1" });
-    const failed = (await (await page(w.admin, "?view=audit&kind=sign_in_failed")).json()) as { events: { rows: { kind: string }[] } };
+    const countOf = async (kind?: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom("security_events")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .$if(kind !== undefined, (q) => q.where("kind", "=", kind!))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(all.events.total).toBe(await countOf());
+    const failed = (await (await page(w.admin, "?view=audit&kind=sign_in_failed")).json()) as { events: { rows: { kind: string }[]; total: number } };
     expect(new Set(failed.events.rows.map((r) => r.kind))).toEqual(new Set(["sign_in_failed"]));
+    expect(failed.events.total).toBe(await countOf("sign_in_failed"));
     const byEmail = (await (await page(w.admin, "?view=audit&email=l2%40admin-users")).json()) as {
       events: { rows: { kind: string; email: string | null }[] };
     };
