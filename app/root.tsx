@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       errorTitles: { notFound: t("errors.notFoundTitle"), forbidden: t("errors.forbiddenTitle"), server: t("errors.serverErrorTitle"), app: t("appName") },
       navExpanded: navPref === "expanded",
-      notice: flash.notice,
+      notice: flash.notice ? { key: flash.notice, tone: flash.tone } : null,
       user: user && {
         email: user.email,
         organizationName: user.organizationName,

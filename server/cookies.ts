@@ -21,7 +21,7 @@ export const languageCookie = createCookie("lng", {
 });
 
 /** A one-time notice shown on the next page ("Saved!", "You are signed out."). */
-export const flashStorage = createCookieSessionStorage<Record<string, never>, { notice: string }>({
+export const flashStorage = createCookieSessionStorage<Record<string, never>, { notice: string; noticeTone: string }>({
   cookie: {
     name: "__flash",
     path: "/",

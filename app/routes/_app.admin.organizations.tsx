@@ -109,6 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         `${PATH}?q=${encodeURIComponent(v.name)}`,
         created.mailed ? "admin:notices.organizationCreated" : "admin:notices.organizationCreatedMailFailed",
+        { tone: created.mailed ? "success" : "warning" },
       );
     }
     case "sharingOn":

@@ -108,9 +108,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const actor = { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) };
   // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it).
-  const done = (notice: `organization:${string}`) => redirectWithNotice(request, safeRedirect(formData.get("redirectTo"), PATH), notice);
   // A failed invitation mail is in the mail log (decision 044): the operator sends it again there, an administrator by Resend.
   const mailFailed = can(user, "admin") ? "organization:users.notices.mailFailedAdmin" : "organization:users.notices.mailFailed";
+  const done = (notice: `organization:${string}`) =>
+    redirectWithNotice(request, safeRedirect(formData.get("redirectTo"), PATH), notice, { tone: notice === mailFailed ? "warning" : "success" });
 
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema(t) });

@@ -29,9 +29,10 @@ function post(path: string, fields: Record<string, string>, token: string): Requ
   });
 }
 const run = (fn: Fn, request: Request) => call(fn, { request, params: {}, context: { clientAddress: "192.0.2.8" } });
-async function noticeOf(res: Response): Promise<string | null> {
+async function noticeOf(res: Response): Promise<{ notice: string | null; tone: string }> {
   const cookie = res.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return (await readNotice(new Request(BASE, { headers: { Cookie: cookie } }))).notice;
+  const { notice, tone } = await readNotice(new Request(BASE, { headers: { Cookie: cookie } }));
+  return { notice, tone };
 }
 const failedMailsTo = (email: string) => db().selectFrom("mail_log").select(["status", "subject"]).where("to_address", "=", email).execute();
 const invitations = (email: string) => db().selectFrom("invitations").select(["organization_id", "access_level"]).where("email", "=", email).execute();
@@ -63,7 +64,7 @@ describe("/my-organization/users", () => {
       post("/my-organization/users", { intent: "invite", email: "lost@mailless.test", accessLevel: "2", redirectTo: "/my-organization/users" }, w.admin),
     );
     expect([res.status, res.headers.get("Location")]).toEqual([302, "/my-organization/users"]);
-    expect(await noticeOf(res)).toBe("organization:users.notices.mailFailed");
+    expect(await noticeOf(res)).toEqual({ notice: "organization:users.notices.mailFailed", tone: "warning" });
     expect(await invitations("lost@mailless.test")).toEqual([{ organization_id: w.org, access_level: 2 }]);
     expect(await failedMailsTo("lost@mailless.test")).toEqual([{ status: "failed", subject: "You are invited to Mailless Customer AS" }]);
   });
@@ -72,7 +73,7 @@ describe("/my-organization/users", () => {
     const { id } = await db().selectFrom("invitations").select("id").where("email", "=", "lost@mailless.test").executeTakeFirstOrThrow();
     const res = await run(membersAction, post("/my-organization/users", { intent: "resend", id: String(id), redirectTo: "/my-organization/users" }, w.admin));
     expect([res.status, res.headers.get("Location")]).toEqual([302, "/my-organization/users"]);
-    expect(await noticeOf(res)).toBe("organization:users.notices.mailFailed");
+    expect(await noticeOf(res)).toEqual({ notice: "organization:users.notices.mailFailed", tone: "warning" });
     expect((await failedMailsTo("lost@mailless.test")).map((m) => m.status)).toEqual(["failed", "failed"]);
   });
 
@@ -82,7 +83,7 @@ describe("/my-organization/users", () => {
       post("/my-organization/users", { intent: "invite", email: "lost2@mailless.test", accessLevel: "1", redirectTo: "/my-organization/users" }, w.operator),
     );
     expect(res.status).toBe(302);
-    expect(await noticeOf(res)).toBe("organization:users.notices.mailFailedAdmin");
+    expect(await noticeOf(res)).toEqual({ notice: "organization:users.notices.mailFailedAdmin", tone: "warning" });
     expect(await invitations("lost2@mailless.test")).toHaveLength(1);
   });
 });
@@ -92,7 +93,7 @@ describe("/admin/organizations", () => {
     const fields = { intent: "create", name: "Unmailed Kunde AS", email: "first-admin@mailless.test", language: "en" };
     const res = await run(organizationsAction, post("/admin/organizations", fields, w.operator));
     expect([res.status, res.headers.get("Location")]).toEqual([302, "/admin/organizations?q=Unmailed%20Kunde%20AS"]);
-    expect(await noticeOf(res)).toBe("admin:notices.organizationCreatedMailFailed");
+    expect(await noticeOf(res)).toEqual({ notice: "admin:notices.organizationCreatedMailFailed", tone: "warning" });
     const org = await db().selectFrom("organizations").select("id").where("name", "=", "Unmailed Kunde AS").executeTakeFirstOrThrow();
     expect(await invitations("first-admin@mailless.test")).toEqual([{ organization_id: org.id, access_level: 3 }]);
     expect(await failedMailsTo("first-admin@mailless.test")).toEqual([{ status: "failed", subject: "You are invited to administer Unmailed Kunde AS" }]);

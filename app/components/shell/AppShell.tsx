@@ -5,7 +5,7 @@ import type { CreditDialogData } from "~/components/credit/CreditDialog";
 import type { PersonDialogData } from "~/components/person/PersonModal";
 import type { LeiDialogData } from "~/models/lei-dialog.server";
 import type { NotificationsPanelData } from "~/models/notifications-panel.server";
-import { Notice, SkipLink } from "./frame";
+import { Notice, SkipLink, type ShellNotice } from "./frame";
 import { hidesShell, navGroupsFor } from "./nav-items";
 import { DRAWER_PARAM, NavDrawer, SideNav } from "./SideNav";
 import { TopBar, type ShellUser } from "./TopBar";
@@ -37,7 +37,7 @@ export function AppShell({
 }: {
   user: ShellUser & { searchEnabled: boolean };
   navExpanded: boolean;
-  notice: string | null;
+  notice: ShellNotice | null;
   pathname: string;
   personDialog: PersonDialogData | null;
   creditDialog: CreditDialogData | null;

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { Language } from "~/i18n";
 import { useTranslation } from "~/translations";
-import { Notice, SkipLink } from "./frame";
+import { Notice, SkipLink, type ShellNotice } from "./frame";
 import { LanguageSwitch } from "./LanguageSwitch";
 
 /** Visitors: a slim header with the product name and the language choice. */
-export function PublicShell({ locale, notice, children }: { locale: Language; notice: string | null; children: React.ReactNode }) {
+export function PublicShell({ locale, notice, children }: { locale: Language; notice: ShellNotice | null; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">

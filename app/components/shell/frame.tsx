@@ -27,14 +27,20 @@ export function noticeParts(text: string): ({ text: string } | { label: string; 
   return parts;
 }
 
+/** The notice the root loader read: an i18n key and whether it is a success or a warning. */
+export interface ShellNotice {
+  key: string;
+  tone: "success" | "warning";
+}
+
 /** A one-time notice from the flash cookie; its value is an i18n key. Its text may hold a link to a page of the app. */
-export function Notice({ notice }: { notice: string | null }) {
+export function Notice({ notice }: { notice: ShellNotice | null }) {
   const { t } = useTranslation();
   if (!notice) return null;
   return (
-    <div role="status" className="alert alert-success mx-auto mb-4 max-w-3xl">
+    <div role="status" className={`alert ${notice.tone === "warning" ? "alert-warning" : "alert-success"} mx-auto mb-4 max-w-3xl`}>
       <span>
-        {noticeParts(t(notice)).map((part, index) =>
+        {noticeParts(t(notice.key)).map((part, index) =>
           "href" in part ? (
             <Link key={index} to={part.href} className="link">
               {part.label}
