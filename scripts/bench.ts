@@ -1384,6 +1384,8 @@ async function runAdminBench() {
     await measure("/admin/send-old (data)", "/admin/send-old?_data=routes%2F_app.admin.send-old", auth);
     await measure("/my-organization/users (document)", "/my-organization/users", auth);
     await measure("/my-organization/users (data)", "/my-organization/users?_data=routes%2F_app.my-organization.users", auth);
+    await measure("/my-organization/users?q=member1 (document)", "/my-organization/users?q=member1", auth);
+    await measure("/my-organization/users last page (document)", "/my-organization/users?page=9999", auth);
     await measure("/my-organization/overview (document)", "/my-organization/overview", auth);
     await measure("/my-organization/overview (data)", "/my-organization/overview?_data=routes%2F_app.my-organization.overview", auth);
   } finally {

@@ -1,7 +1,8 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken, newToken } from "@server/auth/tokens";
+import { likePattern, pageWindow, type PageWindow } from "./admin";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 import { createInvitation, findUserByEmail, INVITATION_DAYS, normalizeEmail } from "./user.server";
 
@@ -24,9 +25,38 @@ export interface Member {
   lastSignInAt: string | null;
 }
 
-export async function listMembers({ organizationId }: { organizationId: number }): Promise<Member[]> {
-  const rows = await db()
-    .selectFrom("users")
+/** A page of members: how many there are in all and this page's window (the house paging, `pageWindow`). */
+export interface MemberPage extends PageWindow {
+  rows: Member[];
+  total: number;
+}
+
+/** Members on a page of the list and open invitations shown at most (the newest; a search finds the others). */
+export const MEMBERS_PAGE_SIZE = 50;
+export const INVITATIONS_SHOWN = 50;
+
+/** Where `search` (an email or part of one, as `searchTerm` made it) narrows a list: lower-case, matched literally. */
+const emailLike = (column: "users.email" | "invitations.email", search: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(search.toLowerCase())} escape '\\'`;
+
+/**
+ * One page of the organisation's members by email (as before paging), searched by email; counted and sliced in SQL,
+ * always within the session's organisation. A page past the end shows the last one.
+ */
+export async function listMembers({
+  organizationId,
+  search = null,
+  page = null,
+}: {
+  organizationId: number;
+  search?: string | null;
+  page?: number | null;
+}): Promise<MemberPage> {
+  let base = db().selectFrom("users").where("users.organization_id", "=", organizationId);
+  if (search) base = base.where(emailLike("users.email", search));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+  const window = pageWindow(total, page, MEMBERS_PAGE_SIZE);
+  const rows = await base
     .select((eb) => [
       "users.id",
       "users.email",
@@ -39,16 +69,22 @@ export async function listMembers({ organizationId }: { organizationId: number }
         .where("security_events.kind", "=", "sign_in")
         .as("last_sign_in_at"),
     ])
-    .where("users.organization_id", "=", organizationId)
     .orderBy("users.email")
+    .orderBy("users.id")
+    .limit(window.pageSize)
+    .offset(window.offset)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    accessLevel: r.access_level,
-    deactivatedAt: r.deactivated_at,
-    lastSignInAt: (r.last_sign_in_at as string | null) ?? null,
-  }));
+  return {
+    ...window,
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      accessLevel: r.access_level,
+      deactivatedAt: r.deactivated_at,
+      lastSignInAt: (r.last_sign_in_at as string | null) ?? null,
+    })),
+  };
 }
 
 export interface OpenInvitation {
@@ -59,21 +95,27 @@ export interface OpenInvitation {
   expiresAt: string;
 }
 
-export async function listOpenInvitations({ organizationId }: { organizationId: number }): Promise<OpenInvitation[]> {
-  const rows = await db()
-    .selectFrom("invitations")
+/**
+ * The organisation's open invitations, newest first, at most INVITATIONS_SHOWN (`total` counts them all), searched by
+ * email as the members are: an older one is found by its address.
+ */
+export async function listOpenInvitations({
+  organizationId,
+  search = null,
+}: {
+  organizationId: number;
+  search?: string | null;
+}): Promise<{ rows: OpenInvitation[]; total: number }> {
+  let base = db().selectFrom("invitations").where("organization_id", "=", organizationId).where("accepted_at", "is", null).where("expires_at", ">", now());
+  if (search) base = base.where(emailLike("invitations.email", search));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+  const rows = await base
     .select(["id", "email", "access_level", "created_at", "expires_at"])
-    .where("organization_id", "=", organizationId)
-    .where("accepted_at", "is", null)
-    .where("expires_at", ">", now())
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .limit(INVITATIONS_SHOWN)
     .execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, accessLevel: r.access_level, sentAt: r.created_at, expiresAt: r.expires_at }));
-}
-
-export async function getMember({ organizationId, id }: { organizationId: number; id: number }) {
-  return (await listMembers({ organizationId })).find((m) => m.id === id);
+  return { total, rows: rows.map((r) => ({ id: r.id, email: r.email, accessLevel: r.access_level, sentAt: r.created_at, expiresAt: r.expires_at })) };
 }
 
 interface Actor {

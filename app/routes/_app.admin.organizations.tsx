@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminHeader } from "~/components/admin/AdminHeader";
-import { AdminList, useAdminListUrls } from "~/components/admin/AdminList";
+import { AdminList } from "~/components/admin/AdminList";
+import { useListUrls } from "~/components/ui/ListSearch";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
@@ -136,7 +137,7 @@ export function ErrorBoundary() {
 export default function AdminOrganizationsScreen() {
   const { list, q, confirm } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const { here, stepHref } = useAdminListUrls();
+  const { here, stepHref } = useListUrls();
   return (
     <section aria-labelledby="admin-organizations-title" className="mx-auto max-w-6xl">
       <AdminHeader id="admin-organizations-title" title={t("organizations.title")} intro={t("organizations.intro")} current="organizations" />

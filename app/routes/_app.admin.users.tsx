@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminHeader } from "~/components/admin/AdminHeader";
-import { AdminList, AdminTable, useAdminListUrls } from "~/components/admin/AdminList";
+import { AdminList, AdminTable } from "~/components/admin/AdminList";
+import { useListUrls } from "~/components/ui/ListSearch";
 import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/components/organization/MemberActions";
 import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
@@ -175,7 +176,7 @@ export default function AdminUsersScreen() {
 function UserList() {
   const { users, q, confirm } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
-  const { here, stepHref } = useAdminListUrls();
+  const { here, stepHref } = useListUrls();
   if (!users) return null;
   const actionProps = (u: (typeof users.rows)[number]) => ({
     member: u,

@@ -7,14 +7,17 @@ import { MemberLevelForm, MemberStatusAction, type MemberActionTexts } from "~/c
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { ListSearch, useListUrls } from "~/components/ui/ListSearch";
 import { titleMeta } from "~/components/ui/meta";
+import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
-import { safeRedirect } from "~/http/redirect.server";
+import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
+import { listPageHref, searchTerm, withoutStep } from "~/models/admin";
 import { publicOrigin, sendInvitation } from "~/models/auth-mail.server";
 import { formatDate, formatDateTime } from "~/models/format";
 import {
@@ -78,23 +81,28 @@ const rowSchema = (t: Translate) => z.object({ intent: z.enum(["deactivate", "re
 
 /**
  * /my-organization/users (issue 16, decision 041): the organisation's members for every member; their last sign-in,
- * the open invitations and every change for its administrator (organizationManage). `?deactivate={id}` is the
- * confirmation step of a deactivation.
+ * the open invitations and every change for its administrator (organizationManage). Paged (MEMBERS_PAGE_SIZE) and
+ * searched by email (`q`, `page`: the list's URL state, which every change comes back to); the search narrows the open
+ * invitations too, of which the newest INVITATIONS_SHOWN are listed. `?deactivate={id}` is the confirmation step of a
+ * deactivation.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "organizationRead");
   const manage = can(user, "organizationManage");
   const { organizationId } = user;
-  const members = await listMembers({ organizationId });
-  const invitations = manage ? await listOpenInvitations({ organizationId }) : [];
-  const deactivateId = manage ? parseId(new URL(request.url).searchParams.get("deactivate")) : null;
-  const confirm = deactivateId ? (members.find((m) => m.id === deactivateId && m.deactivatedAt == null) ?? null) : null;
+  const url = new URL(request.url);
+  const q = searchTerm(url.searchParams.get("q"));
+  const members = await listMembers({ organizationId, search: q, page: parseId(url.searchParams.get("page")) });
+  const invitations = manage ? await listOpenInvitations({ organizationId, search: q }) : { rows: [], total: 0 };
+  const deactivateId = manage ? parseId(url.searchParams.get("deactivate")) : null;
+  const confirm = deactivateId ? (members.rows.find((m) => m.id === deactivateId && m.deactivatedAt == null) ?? null) : null;
   return json({
     manage,
     me: user.id,
     organizationName: user.organizationName,
+    q,
     // The security log's sign-ins are the administrator's to see (decision 041).
-    members: manage ? members : members.map((m) => ({ ...m, lastSignInAt: null })),
+    members: manage ? members : { ...members, rows: members.rows.map((m) => ({ ...m, lastSignInAt: null })) },
     invitations,
     confirm,
     title: await pageTitle(request, "organization:users.title"),
@@ -107,11 +115,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const intent = formData.get("intent");
   const actor = { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) };
-  // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it).
+  // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it), to the
+  // list as it was shown — its search and page, without the confirmation step (decision 047).
   // A failed invitation mail is in the mail log (decision 044): the operator sends it again there, an administrator by Resend.
   const mailFailed = can(user, "admin") ? "organization:users.notices.mailFailedAdmin" : "organization:users.notices.mailFailed";
   const done = (notice: `organization:${string}`) =>
-    redirectWithNotice(request, safeRedirect(formData.get("redirectTo"), PATH), notice, { tone: notice === mailFailed ? "warning" : "success" });
+    redirectWithNotice(request, withoutStep(backTo(request, formData.get("redirectTo"), PATH)), notice, {
+      tone: notice === mailFailed ? "warning" : "success",
+    });
 
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema(t) });
@@ -192,6 +203,7 @@ export function ErrorBoundary() {
 export default function MyOrganizationUsers() {
   const { manage, invitations, confirm, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("organization");
+  const { here } = useListUrls();
   return (
     <section aria-labelledby="org-users-title" className="mx-auto max-w-5xl">
       <h1 id="org-users-title" className="text-2xl font-semibold">
@@ -208,8 +220,8 @@ export default function MyOrganizationUsers() {
           confirmLabel={t("users.deactivate")}
           busyLabel={t("users.deactivating")}
           cancelLabel={t("common:cancel")}
-          cancelHref={PATH}
-          redirectTo={PATH}
+          cancelHref={here}
+          redirectTo={here}
         />
       ) : null}
       <MemberTable />
@@ -217,7 +229,7 @@ export default function MyOrganizationUsers() {
         <>
           <InvitationTable invitations={invitations} />
           {/* A new invitation gives a new, empty form (the accepted post redirects, so the fetcher has no answer to reset on). */}
-          <InviteForm key={invitations.map((i) => i.id).join("-")} />
+          <InviteForm key={invitations.rows.map((i) => i.id).join("-")} redirectTo={here} />
         </>
       ) : null}
     </section>
@@ -225,137 +237,162 @@ export default function MyOrganizationUsers() {
 }
 
 function MemberTable() {
-  const { manage, members, me } = useLoaderData<typeof loader>();
+  const { manage, members, me, q } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("organization");
-  const actionProps = (member: (typeof members)[number]) => ({
+  const { here, stepHref } = useListUrls();
+  const actionProps = (member: (typeof members.rows)[number]) => ({
     member,
-    redirectTo: PATH,
-    deactivateHref: `${PATH}?deactivate=${member.id}`,
+    redirectTo: here,
+    deactivateHref: stepHref(member.id),
     size: "sm" as const,
     texts: MEMBER_ACTION_TEXTS,
   });
   return (
     <section aria-labelledby="org-members-heading" className="mt-6">
       <h2 id="org-members-heading" className="text-lg font-semibold">
-        {t("users.members", { count: members.length })}
+        {q ? t("users.membersFound", { count: members.total, q }) : t("users.members", { count: members.total })}
       </h2>
-      <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100" labelledBy={manage ? undefined : "org-members-heading"}>
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">{t("users.columns.email")}</th>
-              <th scope="col">{t("users.columns.level")}</th>
-              {manage ? <th scope="col">{t("users.columns.lastSignIn")}</th> : null}
-              <th scope="col">{t("users.columns.status")}</th>
-              {manage ? <th scope="col">{t("users.columns.actions")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <th scope="row" className="font-normal">
-                  <span className="inline-block min-w-36 break-words">{member.email}</span>
-                  {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
-                </th>
-                <td>
-                  {manage ? <MemberLevelForm {...actionProps(member)} /> : t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })}
-                </td>
-                {manage ? (
-                  <td className="whitespace-nowrap">
-                    {member.lastSignInAt ? (
-                      formatDateTime(member.lastSignInAt, i18n.language)
-                    ) : (
-                      <span className="text-base-content/70">{t("users.never")}</span>
-                    )}
-                  </td>
-                ) : null}
-                <td>
-                  <span className={`badge badge-sm ${member.deactivatedAt ? "badge-neutral" : "badge-success"}`}>
-                    {member.deactivatedAt ? t("users.status.deactivated") : t("users.status.active")}
-                  </span>
-                </td>
-                {manage ? (
-                  <td>
-                    <MemberStatusAction {...actionProps(member)} />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
-  );
-}
-
-function InvitationTable({ invitations }: { invitations: { id: number; email: string; accessLevel: number; sentAt: string; expiresAt: string }[] }) {
-  const { t, i18n } = useTranslation("organization");
-  return (
-    <section aria-labelledby="org-invitations-heading" className="mt-8">
-      <h2 id="org-invitations-heading" className="text-lg font-semibold">
-        {t("users.invitations")}
-      </h2>
-      {invitations.length === 0 ? (
-        <p className="mt-2 text-sm text-base-content/70">{t("users.noInvitations")}</p>
+      <ListSearch path={PATH} label={t(manage ? "users.searchManage" : "users.search")} value={q} />
+      {members.rows.length === 0 ? (
+        <p className="mt-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">{t("users.noMatch")}</p>
       ) : (
-        <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100">
+        <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100" labelledBy={manage ? undefined : "org-members-heading"}>
           <table className="table table-sm">
             <thead>
               <tr>
                 <th scope="col">{t("users.columns.email")}</th>
                 <th scope="col">{t("users.columns.level")}</th>
-                <th scope="col">{t("users.columns.sent")}</th>
-                <th scope="col">{t("users.columns.expires")}</th>
-                <th scope="col">{t("users.columns.actions")}</th>
+                {manage ? <th scope="col">{t("users.columns.lastSignIn")}</th> : null}
+                <th scope="col">{t("users.columns.status")}</th>
+                {manage ? <th scope="col">{t("users.columns.actions")}</th> : null}
               </tr>
             </thead>
             <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row" className="font-normal break-all">
-                    {invitation.email}
+              {members.rows.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row" className="font-normal">
+                    <span className="inline-block min-w-36 break-words">{member.email}</span>
+                    {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
                   </th>
-                  <td>{t(`levels.${invitation.accessLevel}`, { defaultValue: String(invitation.accessLevel) })}</td>
-                  <td className="whitespace-nowrap">{formatDate(invitation.sentAt, i18n.language)}</td>
-                  <td className="whitespace-nowrap">{formatDate(invitation.expiresAt, i18n.language)}</td>
                   <td>
-                    <div className="flex flex-wrap gap-2">
-                      <ActionForm intent="resend" fields={{ id: invitation.id }} redirectTo={PATH}>
-                        {(form) => (
-                          <>
-                            <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.resendTo", { email: invitation.email })}>
-                              {t("users.resend")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
-                      <ActionForm intent="revoke" fields={{ id: invitation.id }} redirectTo={PATH}>
-                        {(form) => (
-                          <>
-                            <button
-                              type="submit"
-                              className="btn btn-sm btn-ghost text-error"
-                              disabled={form.busy}
-                              aria-label={t("users.revokeFor", { email: invitation.email })}
-                            >
-                              {t("users.revoke")}
-                            </button>
-                          </>
-                        )}
-                      </ActionForm>
-                    </div>
+                    {manage ? <MemberLevelForm {...actionProps(member)} /> : t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })}
                   </td>
+                  {manage ? (
+                    <td className="whitespace-nowrap">
+                      {member.lastSignInAt ? (
+                        formatDateTime(member.lastSignInAt, i18n.language)
+                      ) : (
+                        <span className="text-base-content/70">{t("users.never")}</span>
+                      )}
+                    </td>
+                  ) : null}
+                  <td>
+                    <span className={`badge badge-sm ${member.deactivatedAt ? "badge-neutral" : "badge-success"}`}>
+                      {member.deactivatedAt ? t("users.status.deactivated") : t("users.status.active")}
+                    </span>
+                  </td>
+                  {manage ? (
+                    <td>
+                      <MemberStatusAction {...actionProps(member)} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
+      <Pagination
+        page={members.page}
+        pageCount={members.pageCount}
+        pageSize={members.pageSize}
+        shown={members.rows.length}
+        total={members.total}
+        href={(page) => listPageHref(PATH, q, page)}
+      />
     </section>
   );
 }
 
-function InviteForm() {
+function InvitationTable({
+  invitations: { rows: invitations, total },
+}: {
+  invitations: { rows: { id: number; email: string; accessLevel: number; sentAt: string; expiresAt: string }[]; total: number };
+}) {
+  const { q } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("organization");
+  const { here } = useListUrls();
+  return (
+    <section aria-labelledby="org-invitations-heading" className="mt-8">
+      <h2 id="org-invitations-heading" className="text-lg font-semibold">
+        {t("users.invitations")}
+      </h2>
+      {invitations.length === 0 ? (
+        <p className="mt-2 text-sm text-base-content/70">{t(q ? "users.noInvitationsMatch" : "users.noInvitations")}</p>
+      ) : (
+        <>
+          {total > invitations.length ? (
+            <p className="mt-1 text-sm text-base-content/70">{t("users.invitationsNewest", { shown: invitations.length, count: total })}</p>
+          ) : null}
+          <TableScroll className="mt-2 rounded-box border border-base-300 bg-base-100">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">{t("users.columns.email")}</th>
+                  <th scope="col">{t("users.columns.level")}</th>
+                  <th scope="col">{t("users.columns.sent")}</th>
+                  <th scope="col">{t("users.columns.expires")}</th>
+                  <th scope="col">{t("users.columns.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <th scope="row" className="font-normal break-all">
+                      {invitation.email}
+                    </th>
+                    <td>{t(`levels.${invitation.accessLevel}`, { defaultValue: String(invitation.accessLevel) })}</td>
+                    <td className="whitespace-nowrap">{formatDate(invitation.sentAt, i18n.language)}</td>
+                    <td className="whitespace-nowrap">{formatDate(invitation.expiresAt, i18n.language)}</td>
+                    <td>
+                      <div className="flex flex-wrap gap-2">
+                        <ActionForm intent="resend" fields={{ id: invitation.id }} redirectTo={here}>
+                          {(form) => (
+                            <>
+                              <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("users.resendTo", { email: invitation.email })}>
+                                {t("users.resend")}
+                              </button>
+                            </>
+                          )}
+                        </ActionForm>
+                        <ActionForm intent="revoke" fields={{ id: invitation.id }} redirectTo={here}>
+                          {(form) => (
+                            <>
+                              <button
+                                type="submit"
+                                className="btn btn-sm btn-ghost text-error"
+                                disabled={form.busy}
+                                aria-label={t("users.revokeFor", { email: invitation.email })}
+                              >
+                                {t("users.revoke")}
+                              </button>
+                            </>
+                          )}
+                        </ActionForm>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+    </section>
+  );
+}
+
+function InviteForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation("organization");
   return (
     <section aria-labelledby="org-invite-heading" className="mt-8 max-w-2xl rounded-box border border-base-300 bg-base-100 p-5">
@@ -363,7 +400,7 @@ function InviteForm() {
         {t("users.invite.heading")}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t("users.invite.lead")}</p>
-      <ActionForm intent="invite" redirectTo={PATH} className="mt-4 flex flex-col gap-4">
+      <ActionForm intent="invite" redirectTo={redirectTo} className="mt-4 flex flex-col gap-4">
         {(form) => (
           <>
             <div>

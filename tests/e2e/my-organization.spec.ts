@@ -182,3 +182,65 @@ test("the explorer: find a company by number, open a holding's ownership tree, w
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("many members: page through them, search one, act on them and stay on the searched list", async ({ page, context, javaScriptEnabled }) => {
+  const admin = await createUser({ accessLevel: 3 });
+  const prefix = uniqueEmail("paged").split("@")[0];
+  // 60 colleagues besides the administrator: two pages of 50.
+  queryDb(
+    `with recursive n(i) as (select 1 union all select i + 1 from n where i < 60)
+     insert into users (email, password_hash, language, is_admin, organization_id, access_level, created_at)
+     select ? || '-' || printf('%02d', i) || '@paged.test', 'x', 'en', 0, ?, 1, ? from n returning id`,
+    prefix,
+    admin.organizationId,
+    new Date().toISOString(),
+  );
+  const target = `${prefix}-37@paged.test`;
+  await signIn(context, admin);
+  await page.goto("/my-organization/users");
+  await expect(page.getByRole("heading", { name: "61 members", level: 2 })).toBeVisible();
+  const members = page.getByRole("region", { name: /members?/ });
+  await expect(members.locator("tbody tr")).toHaveCount(50);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 1 of 2");
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/my-organization\/users\?page=2$/);
+  await expect(members.locator("tbody tr")).toHaveCount(11);
+
+  const search = page.getByRole("search").filter({ has: page.getByLabel("Search members and invitations by email") });
+  await search.getByLabel("Search members and invitations by email").fill(`${prefix}-37`);
+  await search.getByRole("button", { name: "Search" }).click();
+  const searched = new RegExp(`/my-organization/users\\?q=${prefix}-37$`);
+  await expect(page).toHaveURL(searched);
+  await expect(page.getByRole("heading", { name: `1 member matches “${prefix}-37”` })).toBeVisible();
+  await expect(members.locator("tbody tr")).toHaveCount(1);
+  if (javaScriptEnabled) await expectAccessible(page);
+
+  // A level change comes back to the searched list: the URL, the one row and the search field.
+  await page.getByLabel(`Access level for ${target}`).selectOption("2");
+  await page.getByRole("button", { name: `Change the access level of ${target}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Access level changed." })).toBeVisible();
+  await expect.poll(() => queryDb("select access_level from users where email = ?", target)).toEqual([{ access_level: 2 }]);
+  await expect(page).toHaveURL(searched);
+  await expect(members.locator("tbody tr")).toHaveCount(1);
+  await expect(search.getByLabel("Search members and invitations by email")).toHaveValue(`${prefix}-37`);
+
+  // So do the deactivation (its step over the searched list) and the reactivation.
+  await page.getByRole("link", { name: `Deactivate ${target}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${prefix}-37&deactivate=\\d+$`));
+  const dialog = page.getByRole("alertdialog", { name: "Please confirm" });
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "User deactivated." })).toBeVisible();
+  await expect(page).toHaveURL(searched);
+  await expect(members.getByRole("row", { name: new RegExp(target) }).getByText("Deactivated")).toBeVisible();
+  await expect(members.locator("tbody tr")).toHaveCount(1);
+  await page.getByRole("button", { name: `Reactivate ${target}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "User reactivated." })).toBeVisible();
+  await expect(page).toHaveURL(searched);
+  await expect(members.getByRole("row", { name: new RegExp(target) }).getByText("Active")).toBeVisible();
+  expect(queryDb("select deactivated_at from users where email = ?", target)).toEqual([{ deactivated_at: null }]);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/my-organization/users?page=2");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (javaScriptEnabled) await expectAccessible(page);
+});

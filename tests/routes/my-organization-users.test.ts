@@ -71,22 +71,26 @@ beforeAll(async () => {
 
 describe("who may see the members", () => {
   it("every member reads the list; only the administrator sees sign-ins and invitations", async () => {
-    const asAdmin = (await (await page(w.admin)).json()) as { manage: boolean; members: { email: string }[] };
+    const asAdmin = (await (await page(w.admin)).json()) as { manage: boolean; members: { rows: { email: string }[] } };
     expect(asAdmin.manage).toBe(true);
-    expect(asAdmin.members.map((m) => m.email)).toEqual(["admin@members.test", "analyst@members.test", "viewer@members.test"]);
+    expect(asAdmin.members.rows.map((m) => m.email)).toEqual(["admin@members.test", "analyst@members.test", "viewer@members.test"]);
     for (const token of [w.viewer, w.analyst]) {
       const res = await page(token);
       expect(res.status).toBe(200);
-      const data = (await res.json()) as { manage: boolean; members: { email: string; lastSignInAt: string | null }[]; invitations: unknown[] };
-      expect([data.manage, data.invitations, data.members.map((m) => m.lastSignInAt)]).toEqual([false, [], [null, null, null]]);
+      const data = (await res.json()) as {
+        manage: boolean;
+        members: { rows: { email: string; lastSignInAt: string | null }[] };
+        invitations: { rows: unknown[]; total: number };
+      };
+      expect([data.manage, data.invitations, data.members.rows.map((m) => m.lastSignInAt)]).toEqual([false, { rows: [], total: 0 }, [null, null, null]]);
     }
     const visitor = await page();
     expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
   });
 
   it("a supplier organisation's administrator manages their own organisation's users", async () => {
-    const data = (await (await page(w.respondent)).json()) as { manage: boolean; members: { email: string }[] };
-    expect([data.manage, data.members.map((m) => m.email)]).toEqual([true, ["respondent@members.test"]]);
+    const data = (await (await page(w.respondent)).json()) as { manage: boolean; members: { rows: { email: string }[] } };
+    expect([data.manage, data.members.rows.map((m) => m.email)]).toEqual([true, ["respondent@members.test"]]);
   });
 
   it("shows the last sign-in from the security log", async () => {
@@ -94,8 +98,8 @@ describe("who may see the members", () => {
       .insertInto("security_events")
       .values({ at: "2026-03-01T10:00:00.000Z", kind: "sign_in", user_id: w.analystId, email: "analyst@members.test", organization_id: w.orgA })
       .execute();
-    const data = (await (await page(w.admin)).json()) as { members: { id: number; lastSignInAt: string | null }[] };
-    expect(data.members.find((m) => m.id === w.analystId)?.lastSignInAt).toBe("2026-03-01T10:00:00.000Z");
+    const data = (await (await page(w.admin)).json()) as { members: { rows: { id: number; lastSignInAt: string | null }[] } };
+    expect(data.members.rows.find((m) => m.id === w.analystId)?.lastSignInAt).toBe("2026-03-01T10:00:00.000Z");
   });
 });
 
@@ -155,8 +159,8 @@ describe("invitations", () => {
       ip: "192.0.2.7",
       user_agent: "route-test",
     });
-    const data = (await (await page(w.admin)).json()) as { invitations: { email: string; accessLevel: number }[] };
-    expect(data.invitations).toMatchObject([{ email: "new.colleague@members.test", accessLevel: 2 }]);
+    const data = (await (await page(w.admin)).json()) as { invitations: { rows: { email: string; accessLevel: number }[] } };
+    expect(data.invitations.rows).toMatchObject([{ email: "new.colleague@members.test", accessLevel: 2 }]);
   });
 
   it("refuses an address with an account or an open invitation (409) and sends nothing", async () => {
@@ -240,5 +244,135 @@ describe("levels, deactivation and the last administrator", () => {
     expect((await run(action, post({ intent: "reactivate", id: String(w.analystId) }, w.admin))).status).toBe(302);
     expect((await run(action, post({ intent: "level", id: String(w.adminId), accessLevel: "2" }, w.admin))).status).toBe(302);
     expect((await userRow(w.adminId)).access_level).toBe(2);
+  });
+});
+
+describe("an organisation with many members: search and paging", () => {
+  const BIG = "/my-organization/users";
+  const p = {} as { org: number; other: number; admin: string; viewer: string };
+  const emails = Array.from({ length: 120 }, (_, i) => `m${String(i + 1).padStart(3, "0")}@paged.test`);
+  type Listed = {
+    q: string | null;
+    members: { rows: { id: number; email: string }[]; page: number; pageCount: number; total: number };
+    invitations: { rows: { email: string }[]; total: number };
+    confirm: { id: number } | null;
+  };
+  const listed = async (token: string, query: string) => (await (await page(token, query)).json()) as Listed;
+
+  beforeAll(async () => {
+    p.org = await makeOrg("Paged Customer", "customer");
+    p.other = await makeOrg("Paged Other", "customer");
+    p.admin = await signedIn("boss@paged-admin.test", p.org, 3);
+    p.viewer = await signedIn("viewer@paged-admin.test", p.org, 1);
+    const row = (email: string, organizationId: number) => ({
+      email,
+      password_hash: "x",
+      language: "en" as const,
+      is_admin: 0,
+      organization_id: organizationId,
+      access_level: 1,
+      created_at: "2026-01-01T00:00:00.000Z",
+    });
+    await db()
+      .insertInto("users")
+      .values(emails.map((e) => row(e, p.org)))
+      .execute();
+    // Another organisation's members match the same searches: they must never show.
+    await db()
+      .insertInto("users")
+      .values([row("m001@paged-other.test", p.other), row("m050@paged-other.test", p.other)])
+      .execute();
+    const inviter = await idOf("boss@paged-admin.test");
+    const invitation = (i: number, organizationId: number) => ({
+      token_hash: `paged-${organizationId}-${i}`,
+      email: `invitee${String(i).padStart(2, "0")}@paged.test`,
+      organization_id: organizationId,
+      access_level: 1,
+      invited_by: inviter,
+      created_at: new Date(Date.now() - (60 - i) * 60_000).toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      accepted_at: null,
+    });
+    await db()
+      .insertInto("invitations")
+      .values(Array.from({ length: 60 }, (_, i) => invitation(i + 1, p.org)))
+      .execute();
+    await db().insertInto("invitations").values(invitation(7, p.other)).execute();
+  });
+
+  it("pages the members by email, 50 a page, and a page past the end shows the last", async () => {
+    const all = [...emails, "boss@paged-admin.test", "viewer@paged-admin.test"].sort();
+    const first = await listed(p.admin, "");
+    expect([first.members.total, first.members.page, first.members.pageCount]).toEqual([122, 1, 3]);
+    expect(first.members.rows.map((m) => m.email)).toEqual(all.slice(0, 50));
+    const third = await listed(p.admin, "?page=3");
+    expect(third.members.rows.map((m) => m.email)).toEqual(all.slice(100));
+    expect((await listed(p.admin, "?page=99")).members.rows.map((m) => m.email)).toEqual(all.slice(100));
+    expect((await listed(p.admin, "?page=abc")).members.page).toBe(1);
+  });
+
+  it("searches by email within the organisation only, case and LIKE characters taken literally", async () => {
+    const found = await listed(p.admin, "?q=M05");
+    expect(found.q).toBe("M05");
+    expect(found.members.rows.map((m) => m.email)).toEqual(Array.from({ length: 10 }, (_, i) => `m05${i}@paged.test`));
+    expect(found.members.total).toBe(10);
+    expect((await listed(p.admin, "?q=paged-other")).members.total).toBe(0);
+    expect((await listed(p.admin, "?q=m0_1")).members.total).toBe(0);
+    expect((await listed(p.admin, "?q=%25")).members.total).toBe(0);
+    // A level-1 member searches too; the other organisation's administrator never sees these members.
+    expect((await listed(p.viewer, "?q=m05")).members.total).toBe(10);
+    const other = await listed(w.adminB, "?q=paged");
+    expect(other.members.rows.map((m) => m.email)).toEqual([]);
+  });
+
+  it("shows the newest 50 open invitations with their count; the search finds the older ones", async () => {
+    const data = await listed(p.admin, "");
+    expect(data.invitations.total).toBe(60);
+    expect(data.invitations.rows.map((i) => i.email)).toEqual(Array.from({ length: 50 }, (_, i) => `invitee${String(60 - i).padStart(2, "0")}@paged.test`));
+    const older = await listed(p.admin, "?q=invitee07");
+    expect(older.invitations).toEqual({ total: 1, rows: [expect.objectContaining({ email: "invitee07@paged.test" })] });
+    expect((await listed(p.viewer, "?q=invitee07")).invitations).toEqual({ rows: [], total: 0 });
+  });
+
+  it("every change comes back to the searched page: a plain post's redirectTo, a fetcher's posted URL", async () => {
+    const target = await idOf("m052@paged.test");
+    const searched = `${BIG}?q=m05&page=1`;
+    const plain = await run(action, post({ intent: "level", id: String(target), accessLevel: "2", redirectTo: searched }, p.admin));
+    expect([plain.status, plain.headers.get("Location")]).toEqual([302, searched]);
+    // With JavaScript the post carries no redirectTo and goes to the page's own URL (here with the deactivation step).
+    const step = await listed(p.admin, `?q=m05&deactivate=${target}`);
+    expect(step.confirm?.id).toBe(target);
+    const viaFetcher = await run(action, post({ intent: "deactivate", id: String(target) }, p.admin, `${BIG}?q=m05&page=2&deactivate=${target}`));
+    expect([viaFetcher.status, viaFetcher.headers.get("Location"), await noticeOf(viaFetcher)]).toEqual([
+      302,
+      `${BIG}?q=m05&page=2`,
+      "organization:users.notices.deactivated",
+    ]);
+    const back = await run(action, post({ intent: "reactivate", id: String(target) }, p.admin, `${BIG}?page=2`));
+    expect(back.headers.get("Location")).toBe(`${BIG}?page=2`);
+    const [invitation] = await db()
+      .selectFrom("invitations")
+      .select("id")
+      .where("email", "=", "invitee07@paged.test")
+      .where("organization_id", "=", p.org)
+      .execute();
+    const resent = await run(action, post({ intent: "resend", id: String(invitation.id) }, p.admin, `${BIG}?q=invitee07`));
+    expect(resent.headers.get("Location")).toBe(`${BIG}?q=invitee07`);
+    const revoked = await run(action, post({ intent: "revoke", id: String(invitation.id), redirectTo: `${BIG}?q=invitee07` }, p.admin));
+    expect(revoked.headers.get("Location")).toBe(`${BIG}?q=invitee07`);
+    // Only this list's own pages: anything else falls back to the list.
+    const away = await run(action, post({ intent: "level", id: String(target), accessLevel: "1", redirectTo: "//evil.test/x" }, p.admin));
+    expect(away.headers.get("Location")).toBe(BIG);
+    expect(await userRow(target)).toEqual({ access_level: 1, deactivated_at: null });
+  });
+
+  it("another organisation's member or invitation is 404 from a searched page, nothing changed", async () => {
+    const stranger = await idOf("m001@paged-other.test");
+    const res = await run(action, post({ intent: "deactivate", id: String(stranger) }, p.admin, `${BIG}?q=m001`));
+    expect(res.status).toBe(404);
+    expect((await userRow(stranger)).deactivated_at).toBeNull();
+    const [foreign] = await db().selectFrom("invitations").select("id").where("organization_id", "=", p.other).execute();
+    expect((await run(action, post({ intent: "revoke", id: String(foreign.id) }, p.admin, `${BIG}?q=invitee07`))).status).toBe(404);
+    expect(await db().selectFrom("invitations").select("id").where("id", "=", foreign.id).execute()).toHaveLength(1);
   });
 });
