@@ -200,12 +200,24 @@ describe("osloDateTime (the CSV's local time without a formatter call per row)",
   it("equals the Europe/Oslo formatter at every quarter hour of 2024–2027 and every hour of 1990–2040, and starts with osloMonth", () => {
     const wrong: string[] = [];
     const check = (ms: number) => {
+      const iso = new Date(ms).toISOString();
       const text = osloDateTime(new Date(ms));
-      if (text !== formatter.format(new Date(ms)) || text.slice(0, 7) !== osloMonth(new Date(ms))) wrong.push(new Date(ms).toISOString());
+      const expected = formatter.format(new Date(ms));
+      // A stored string (with milliseconds, and without) answers the same as the instant.
+      const fromText = [osloDateTime(iso), osloDateTime(iso.replace(/\.\d{3}Z$/, "Z"))];
+      if (text !== expected || fromText.some((t) => t !== expected) || text.slice(0, 7) !== osloMonth(new Date(ms))) wrong.push(iso);
     };
     for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 15 * 60_000) check(ms + 59_999);
     for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2041, 0, 1); ms += 3_600_000) check(ms);
     expect(wrong).toEqual([]);
+  });
+
+  it("a time that is not a stored UTC ISO string is read as an instant", () => {
+    expect(["2026-01-31T23:30:00+01:00", "2026-01-31T23:30Z", new Date("2026-06-30T22:15:00.000Z")].map(osloDateTime)).toEqual([
+      "2026-01-31 23:30",
+      "2026-02-01 00:30",
+      "2026-07-01 00:15",
+    ]);
   });
 
   it("around the switches: the hour that repeats and the hour that is skipped", () => {

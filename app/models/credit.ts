@@ -148,23 +148,40 @@ export function osloMonthRange(month: string): { start: string; end: string } {
 }
 
 const DAY_MS = 86_400_000;
-/** UTC day number → Oslo's offset for the whole day, or null for a day on which it changes (the DST switches). */
-const dayOffsets = new Map<number, number | null>();
+/** UTC day ('YYYY-MM-DD') → Oslo's offset for the whole day (ms), or null for a day on which it changes (the DST switches). */
+const dayOffsets = new Map<string, number | null>();
 
-/**
- * 'YYYY-MM-DD HH:mm' in Oslo time (as the sv-SE formatter writes it; its first seven characters are `osloMonth`). The
- * offset is looked up once per UTC day instead of asking the time-zone formatter for every order (the CSV's 30 000 rows).
- */
-export function osloDateTime(createdAt: string | Date): string {
-  const ms = toInstant(createdAt).getTime();
-  const day = Math.floor(ms / DAY_MS);
+function dayOffset(day: string, dayStartMs: number): number | null {
   let offset = dayOffsets.get(day);
   if (offset === undefined) {
-    const first = osloOffsetMs(day * DAY_MS);
-    offset = first === osloOffsetMs(day * DAY_MS + DAY_MS - 1000) ? first : null;
+    const first = osloOffsetMs(dayStartMs);
+    offset = first === osloOffsetMs(dayStartMs + DAY_MS - 1000) ? first : null;
     if (dayOffsets.size > 20_000) dayOffsets.clear();
     dayOffsets.set(day, offset);
   }
+  return offset;
+}
+
+/** A stored UTC ISO time ('YYYY-MM-DDTHH:mm…Z'), whose fields can be read as text. */
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/**
+ * 'YYYY-MM-DD HH:mm' in Oslo time (as the sv-SE formatter writes it; its first seven characters are `osloMonth`). The
+ * offset is looked up once per UTC day instead of asking the time-zone formatter for every order (the CSV's 30 000
+ * rows), and a stored ISO string whose Oslo time is on the same date is rewritten as text, without a Date.
+ */
+export function osloDateTime(createdAt: string | Date): string {
+  if (typeof createdAt === "string" && UTC_ISO.test(createdAt)) {
+    const day = createdAt.slice(0, 10);
+    const offset = dayOffset(day, Date.parse(`${day}T00:00:00.000Z`));
+    const hour = Number(createdAt.slice(11, 13)) + (offset ?? 0) / 3_600_000;
+    if (offset !== null && offset % 3_600_000 === 0 && hour >= 0 && hour < 24) {
+      return `${day} ${hour < 10 ? "0" : ""}${hour}${createdAt.slice(13, 16)}`;
+    }
+  }
+  const ms = toInstant(createdAt).getTime();
+  const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
+  const offset = dayOffset(new Date(dayStart).toISOString().slice(0, 10), dayStart);
   const iso = new Date(ms + (offset ?? osloOffsetMs(ms))).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
