@@ -10,7 +10,7 @@ import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { billingByOrganization, billingMonths, creditOrdersPage } from "~/models/admin.server";
 import { CREDIT_REPORT_PRICE_NOK, osloMonthRange, parseBillingMonth } from "~/models/credit";
-import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/format";
+import { formatCompactNok, formatDate, formatMonth, formatThousands, MISSING } from "~/models/format";
 import { pageTitle } from "~/models/page-title.server";
 import { useTranslation } from "~/translations";
 
@@ -54,6 +54,8 @@ export default function AdminCreditReportsScreen() {
   const { t, i18n } = useTranslation("admin");
   const lng = uiLanguage(i18n.language);
   const monthHref = (month: string) => `${PATH}?month=${month}`;
+  // Billing amounts exactly (NOK 1 440, not the compact NOK 1K).
+  const nok = (amount: number) => t("creditReports.amount", { amount: formatThousands(amount, lng) });
   return (
     <section aria-labelledby="admin-credit-title" className="mx-auto max-w-6xl">
       <AdminHeader
@@ -103,7 +105,7 @@ export default function AdminCreditReportsScreen() {
                     >
                       <span className="block">{formatMonth(month.month, lng)}</span>
                       <span className="block tabular-nums text-base-content/80">
-                        {t("creditReports.monthSummary", { count: month.count, total: formatCompactNok(month.totalNok, lng) })}
+                        {t("creditReports.monthSummary", { count: month.count, total: nok(month.totalNok) })}
                       </span>
                     </a>
                   </li>
@@ -116,9 +118,7 @@ export default function AdminCreditReportsScreen() {
               <h2 id="admin-credit-month" className="text-lg font-semibold">
                 {formatMonth(chosen.month, lng)}
               </h2>
-              <p className="text-sm font-semibold tabular-nums">
-                {t("creditReports.monthSummary", { count: chosen.count, total: formatCompactNok(chosen.totalNok, lng) })}
-              </p>
+              <p className="text-sm font-semibold tabular-nums">{t("creditReports.monthSummary", { count: chosen.count, total: nok(chosen.totalNok) })}</p>
             </div>
             {chosen.organizations.length === 0 ? (
               <p className="p-4">{t("creditReports.emptyMonth", { month: formatMonth(chosen.month, lng) })}</p>
@@ -142,7 +142,7 @@ export default function AdminCreditReportsScreen() {
                         {org.organizationName}
                       </th>
                       <td className="text-right tabular-nums">{org.count}</td>
-                      <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(org.totalNok, lng)}</td>
+                      <td className="whitespace-nowrap text-right tabular-nums">{nok(org.totalNok)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -150,7 +150,7 @@ export default function AdminCreditReportsScreen() {
                   <tr>
                     <th scope="row">{t("creditReports.monthSum")}</th>
                     <td className="text-right tabular-nums">{chosen.count}</td>
-                    <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(chosen.totalNok, lng)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{nok(chosen.totalNok)}</td>
                   </tr>
                 </tfoot>
               </table>
@@ -179,7 +179,7 @@ export default function AdminCreditReportsScreen() {
                     </th>
                     <td className="whitespace-nowrap tabular-nums">{order.regNo ?? MISSING}</td>
                     <td className="break-all">{order.orderedBy ?? t("creditReports.unknownUser")}</td>
-                    <td className="whitespace-nowrap text-right tabular-nums">{formatCompactNok(order.priceNok, lng)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{nok(order.priceNok)}</td>
                   </tr>
                 )}
                 pageHref={(page) => (page > 1 ? `${monthHref(chosen.month)}&page=${page}` : monthHref(chosen.month))}
