@@ -26,6 +26,7 @@ import * as m0031 from "./0031_mail_log";
 import * as m0032 from "./0032_admin_announcements";
 import * as m0033 from "./0033_announcement_mailing";
 import * as m0036 from "./0036_admin_indexes";
+import * as m0037 from "./0037_credit_billing_index";
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0032_admin_announcements": m0032,
   "0033_announcement_mailing": m0033,
   "0036_admin_indexes": m0036,
+  "0037_credit_billing_index": m0037,
 };

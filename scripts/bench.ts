@@ -1375,7 +1375,11 @@ async function runAdminBench() {
     await measure("audit kind=sign_in_failed, page 50 (data)", "/admin/users?view=audit&kind=sign_in_failed&page=50&_data=routes%2F_app.admin.users", auth);
     await measure("/admin/credit-reports (document)", "/admin/credit-reports", auth);
     await measure("/admin/credit-reports (data)", "/admin/credit-reports?_data=routes%2F_app.admin.credit-reports", auth);
+    // A month half a year back (the orders span the last 12 months): its last page of orders, and its CSV.
+    const olderMonth = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 7);
+    await measure("/admin/credit-reports?month=…&page=9999 (document)", `/admin/credit-reports?month=${olderMonth}&page=9999`, auth);
     await measure("/admin/credit-reports.csv", "/admin/credit-reports.csv", auth, Math.min(REQUESTS, 50));
+    await measure("/admin/credit-reports.csv?month=…", `/admin/credit-reports.csv?month=${olderMonth}`, auth, Math.min(REQUESTS, 50));
     await measure("/admin/suppliers-overview (document)", "/admin/suppliers-overview", auth);
     await measure("/admin/suppliers-overview (data)", "/admin/suppliers-overview?_data=routes%2F_app.admin.suppliers-overview", auth);
     await measure("/admin/notifications (document)", "/admin/notifications", auth);

@@ -516,10 +516,20 @@ export interface AdminCreditOrder {
   priceNok: number;
 }
 
-/** Every credit-report order of every organisation, newest first (the billing basis). */
-export async function allCreditOrders(): Promise<AdminCreditOrder[]> {
-  const rows = await db()
-    .selectFrom("credit_reports as r")
+/** A UTC range [start, end) of `created_at` (a billing month's, `osloMonthRange`). */
+export interface CreatedRange {
+  start: string;
+  end: string;
+}
+
+function creditOrdersQuery(range: CreatedRange | null) {
+  let query = db().selectFrom("credit_reports as r");
+  if (range) query = query.where("r.created_at", ">=", range.start).where("r.created_at", "<", range.end);
+  return query;
+}
+
+function orderRows(range: CreatedRange | null) {
+  return creditOrdersQuery(range)
     .innerJoin("organizations as o", "o.id", "r.organization_id")
     .leftJoin("users as u", "u.id", "r.user_id")
     .select([
@@ -534,9 +544,21 @@ export async function allCreditOrders(): Promise<AdminCreditOrder[]> {
       "r.price_nok",
     ])
     .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .execute();
-  return rows.map((r) => ({
+    .orderBy("r.id", "desc");
+}
+
+function creditOrder(r: {
+  id: number;
+  created_at: string;
+  organization_id: number;
+  organization_name: string;
+  company_name: string;
+  reg_no: string | null;
+  country_code: string;
+  email: string | null;
+  price_nok: number;
+}): AdminCreditOrder {
+  return {
     id: r.id,
     createdAt: r.created_at,
     organizationId: r.organization_id,
@@ -546,7 +568,57 @@ export async function allCreditOrders(): Promise<AdminCreditOrder[]> {
     countryCode: r.country_code,
     orderedBy: r.email,
     priceNok: r.price_nok,
-  }));
+  };
+}
+
+/** Every credit-report order of every organisation (or of one billing month's range), newest first (the billing basis). */
+export async function allCreditOrders(range: CreatedRange | null = null): Promise<AdminCreditOrder[]> {
+  return (await orderRows(range).execute()).map(creditOrder);
+}
+
+/** One page (25) of the orders in a billing month's range, newest first; counted and paged in SQL. */
+export async function creditOrdersPage(range: CreatedRange, page: number | null): Promise<Paged<AdminCreditOrder>> {
+  return pageOf(
+    page,
+    creditOrdersQuery(range).select((eb) => eb.fn.countAll<number>().as("total")),
+    orderRows(range),
+    creditOrder,
+  );
+}
+
+export interface BillingMonthTotal {
+  /** 'YYYY-MM' in Europe/Oslo time. */
+  month: string;
+  count: number;
+  totalNok: number;
+}
+
+/**
+ * Every billing month (Europe/Oslo) with its orders' count and total, newest first, grouped in SQL. The bucket is the
+ * UTC month, except in a month's last two UTC hours (day ≥ 28, hour ≥ 22: the only instants whose Oslo month can
+ * differ, as `osloMonth` decides), which are bucketed by their UTC hour and then billed through `osloMonth`.
+ */
+export async function billingMonths(): Promise<BillingMonthTotal[]> {
+  const buckets = await db()
+    .selectFrom("credit_reports")
+    .select([
+      sql<string>`case when substr(created_at, 9, 2) >= '28' and substr(created_at, 12, 2) >= '22' then substr(created_at, 1, 13) else substr(created_at, 1, 7) end`.as(
+        "bucket",
+      ),
+      (eb) => eb.fn.countAll<number>().as("n"),
+      (eb) => eb.fn.sum<number>("price_nok").as("sum"),
+    ])
+    .groupBy("bucket")
+    .execute();
+  const months = new Map<string, BillingMonthTotal>();
+  for (const bucket of buckets) {
+    const month = bucket.bucket.length === 7 ? bucket.bucket : osloMonth(`${bucket.bucket}:00:00.000Z`);
+    const total = months.get(month) ?? { month, count: 0, totalNok: 0 };
+    total.count += Number(bucket.n);
+    total.totalNok += Number(bucket.sum);
+    months.set(month, total);
+  }
+  return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
 }
 
 export interface OrganizationMonthTotal {
@@ -556,28 +628,18 @@ export interface OrganizationMonthTotal {
   totalNok: number;
 }
 
-/** Per billing month (Europe/Oslo), newest first: each organisation's count and total, by name. */
-export function billingByMonth(
-  orders: readonly AdminCreditOrder[],
-): { month: string; count: number; totalNok: number; organizations: OrganizationMonthTotal[] }[] {
-  const months = new Map<string, Map<number, OrganizationMonthTotal>>();
-  for (const order of orders) {
-    const month = osloMonth(order.createdAt);
-    const byOrg = months.get(month) ?? new Map<number, OrganizationMonthTotal>();
-    months.set(month, byOrg);
-    const total = byOrg.get(order.organizationId) ?? { organizationId: order.organizationId, organizationName: order.organizationName, count: 0, totalNok: 0 };
-    total.count += 1;
-    total.totalNok += order.priceNok;
-    byOrg.set(order.organizationId, total);
-  }
-  return [...months.entries()]
-    .sort(([a], [b]) => (a < b ? 1 : -1))
-    .map(([month, byOrg]) => {
-      const organizations = [...byOrg.values()].sort(
-        (a, b) => a.organizationName.localeCompare(b.organizationName, "nb") || a.organizationId - b.organizationId,
-      );
-      return { month, count: organizations.reduce((s, o) => s + o.count, 0), totalNok: organizations.reduce((s, o) => s + o.totalNok, 0), organizations };
-    });
+const norwegianNames = new Intl.Collator("nb");
+
+/** Each organisation's count and total in a billing month's range, by name (Norwegian collation). */
+export async function billingByOrganization(range: CreatedRange): Promise<OrganizationMonthTotal[]> {
+  const rows = await creditOrdersQuery(range)
+    .innerJoin("organizations as o", "o.id", "r.organization_id")
+    .select(["r.organization_id", "o.name", (eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("r.price_nok").as("sum")])
+    .groupBy(["r.organization_id", "o.name"])
+    .execute();
+  return rows
+    .map((r) => ({ organizationId: r.organization_id, organizationName: r.name, count: Number(r.n), totalNok: Number(r.sum) }))
+    .sort((a, b) => norwegianNames.compare(a.organizationName, b.organizationName) || a.organizationId - b.organizationId);
 }
 
 /* ---------- the most followed suppliers ---------- */

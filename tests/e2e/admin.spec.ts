@@ -1,4 +1,6 @@
 import { expect, test } from "./test";
+import { osloMonth, osloMonthRange } from "../../app/models/credit";
+import { formatMonth } from "../../app/models/format";
 import { createUser, expectAccessible, latestMailTo, queryDb, richCompanyOrgNumber, signIn, uniqueEmail } from "./helpers";
 
 /**
@@ -84,16 +86,28 @@ test("the operator creates an organisation whose administrator accepts the maile
 
   await context.clearCookies();
   await signIn(context, operator);
+  // The newest billing month is shown first: the month of this order (Europe/Oslo), marked as the current one.
+  const [ours] = queryDb<{ created_at: string }>("select r.created_at from credit_reports r where r.organization_id = ?", org.id);
+  const month = osloMonth(ours.created_at);
   await page.goto("/admin/credit-reports");
   await expect(page.getByRole("heading", { name: "Credit billing", level: 1 })).toBeVisible();
+  const months = page.getByRole("navigation", { name: "Billing months" });
+  await expect(months.locator('a[aria-current="page"]')).toContainText(formatMonth(month, "en"));
+  await expect(page.getByRole("heading", { name: formatMonth(month, "en"), exact: true, level: 2 })).toBeVisible();
   await expect(page.getByRole("rowheader", { name }).first()).toBeVisible();
-  const exportLink = page.getByRole("link", { name: "Export CSV" });
-  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
-  const csv = await (await import("node:fs")).promises.readFile((await download.path())!, "utf8");
-  const lines = csv.trim().split(/\r\n/);
+  const readCsv = async (linkName: string) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName }).click()]);
+    return (await (await import("node:fs")).promises.readFile((await download.path())!, "utf8")).trim().split(/\r\n/);
+  };
+  const range = osloMonthRange(month);
+  const monthLines = await readCsv(`Export ${formatMonth(month, "en")} (CSV)`);
+  const inMonth = queryDb<{ n: number }>("select count(*) as n from credit_reports where created_at >= ? and created_at < ?", range.start, range.end)[0].n;
+  expect(monthLines).toHaveLength(inMonth + 1);
+  expect(monthLines.filter((line) => line.includes(name))).toHaveLength(1);
+  const allLines = await readCsv("Export all months (CSV)");
   const total = queryDb<{ n: number }>("select count(*) as n from credit_reports")[0].n;
-  expect(lines).toHaveLength(total + 1);
-  expect(lines.filter((line) => line.includes(name))).toHaveLength(1);
+  expect(allLines).toHaveLength(total + 1);
+  expect(allLines.filter((line) => line.includes(name))).toHaveLength(1);
   if (javaScriptEnabled) await expectAccessible(page);
 
   // The change is in the security log.
@@ -134,6 +148,7 @@ test("a non-admin gets 403 on every admin page, at every level", async ({ page, 
     await signIn(context, user);
     for (const path of [...ADMIN_PAGES, invitePage(user.organizationId)]) expect([level, path, (await page.goto(path))?.status()]).toEqual([level, path, 403]);
     expect((await page.request.get("/admin/credit-reports.csv")).status()).toBe(403);
+    expect((await page.request.get("/admin/credit-reports.csv?month=2026-01")).status()).toBe(403);
   }
 });
 
