@@ -3,19 +3,9 @@ import Papa from "papaparse";
 import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import i18nServer from "~/i18n.server";
-import { osloMonth } from "~/models/credit";
+import { osloDateTime, osloMonth } from "~/models/credit";
 import { organizationCreditReports } from "~/models/credit-reports.server";
 
-// Spreadsheet-friendly local time: Excel reads 'YYYY-MM-DD HH:mm' as a date and time.
-const osloDateTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/Oslo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
 
 /**
@@ -42,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         t("csv.fileName"),
       ],
       data: orders.map((o) => [
-        osloDateTime.format(new Date(o.createdAt)),
+        // Spreadsheet-friendly local time: Excel reads 'YYYY-MM-DD HH:mm' as a date and time.
+        osloDateTime(o.createdAt),
         osloMonth(o.createdAt),
         o.companyName,
         o.regNo ?? "",
