@@ -19,7 +19,7 @@ import {
   type ConnectionChange,
 } from "~/models/connections.server";
 import { deleteTag } from "~/models/tags.server";
-import { useLoaderData, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
 import { BoardSection } from "~/components/supplier/BoardSection";
@@ -47,6 +47,7 @@ import { ID_PATTERN } from "~/http/ids";
 import { can } from "~/http/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
+import { useRootData } from "~/root";
 
 export const meta = titleMeta;
 
@@ -253,7 +254,7 @@ export default function SupplierScreen() {
   const [params] = useSearchParams();
   const statementsPage = params.get("view") === "statements";
   // The root's one-time notice ('Saved!' after a plain post), read by id: a route never imports the root module.
-  const notice = useRouteLoaderData<{ notice?: string | null }>("root")?.notice ?? null;
+  const notice = useRootData()?.notice?.key ?? null;
   return (
     <div className="mx-auto max-w-7xl">
       <SupplierHeader data={data} />
