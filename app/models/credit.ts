@@ -2,6 +2,8 @@
  * Credit report constants and rules (spec 02 §4, §9), shared by the server
  * and the browser.
  */
+import { osloInstant, osloOffsetMs } from "./oslo-time";
+
 export const CREDIT_REPORT_PRICE_NOK = 80;
 export const CREDIT_REPORT_WINDOW_MONTHS = 24;
 export const CREDIT_SEARCH_DEBOUNCE_MS = 1000;
@@ -109,31 +111,9 @@ export function parseBillingMonth(value: string | null | undefined): string | nu
   return match && Number(match[1]) >= 1980 ? value! : null;
 }
 
-const osloWallClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Oslo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** How far Oslo's wall clock is ahead of UTC at an instant (ms): one or two hours since 1980. */
-function osloOffsetMs(instantMs: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of osloWallClock.formatToParts(new Date(instantMs))) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(instantMs / 1000) * 1000;
-}
-
 /** The instant (ms) of 00:00 in Oslo on the first day of a month (monthIndex 0–11, may overflow into the next year). */
 function osloMonthStartMs(year: number, monthIndex: number): number {
-  const wallMidnight = Date.UTC(year, monthIndex, 1);
-  // The offset at the guess is the offset at the answer: no DST change happens near a month's first midnight.
-  const guess = wallMidnight - osloOffsetMs(wallMidnight);
-  return wallMidnight - osloOffsetMs(guess);
+  return osloInstant(year, monthIndex + 1, 1, 0, 0);
 }
 
 /**

@@ -27,9 +27,7 @@ export function isOpen(status: SupplierTaskStatus): boolean {
 }
 
 /** The Oslo calendar date (YYYY-MM-DD) of a moment: due dates are calendar days where the customer is. */
-export function osloDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
+export { osloDate } from "./oslo-time";
 
 /** Whole days from `from` to `to` (YYYY-MM-DD each); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {

@@ -6,8 +6,7 @@ import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { allCreditOrders } from "~/models/admin.server";
 import { osloDateTime, osloMonthRange, parseBillingMonth } from "~/models/credit";
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+import { osloDate } from "~/models/oslo-time";
 
 /**
  * GET /admin/credit-reports.csv (the installation's operator) — every credit-report order of every organisation, newest
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `credit-billing-${month ?? osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `credit-billing-${month ?? osloDate(new Date())}.csv`, contentType: "text/csv" });
   // The byte order mark says UTF-8 to Excel; the header says it to everyone else.
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   return response;

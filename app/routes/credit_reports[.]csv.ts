@@ -5,8 +5,7 @@ import { fileDownloadResponse } from "~/http/download.server";
 import i18nServer from "~/i18n.server";
 import { osloDateTime, osloMonth } from "~/models/credit";
 import { organizationCreditReports } from "~/models/credit-reports.server";
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+import { osloDate } from "~/models/oslo-time";
 
 /**
  * GET /credit_reports.csv — the organisation's credit report orders as CSV,
@@ -46,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `credit-reports-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `credit-reports-${osloDate(new Date())}.csv`, contentType: "text/csv" });
   // The byte order mark says UTF-8 to Excel; the header says it to everyone else.
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   return response;

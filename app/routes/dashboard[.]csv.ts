@@ -7,8 +7,7 @@ import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server"
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
 import { dashboardChart, dashboardQuery, DASHBOARD_CHARTS, isOwnTag, SNAPSHOT_BANDS } from "~/models/dashboard.server";
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+import { osloDate } from "~/models/oslo-time";
 
 /** A share in percent with one decimal, as a plain number (no locale: a spreadsheet reads it). */
 const share = (count: number, total: number) => (total > 0 ? Math.round((count * 1000) / total) / 10 : 0);
@@ -66,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const csv = Papa.unparse({ fields, data }, { header: true, newline: "\r\n", escapeFormulae: true });
-  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `dashboard-${chart}-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `dashboard-${chart}-${osloDate(new Date())}.csv`, contentType: "text/csv" });
   // The stored-file download takes a bare media type; this text is ours and is UTF-8.
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   return response;

@@ -7,11 +7,10 @@ import { methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { listNotifications } from "~/models/notification-list.server";
 import { notificationPageQuerySchema } from "~/models/notification-query";
+import { osloDate } from "~/models/oslo-time";
 
 /** One export holds at most this many rows, newest first (a year of a large organisation's notifications). */
 export const NOTIFICATIONS_CSV_MAX = 50_000;
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
 
 /**
  * GET /notifications.csv — the notifications /notifications lists with the same filters (every page), in the user's
@@ -63,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `notifications-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `notifications-${osloDate(new Date())}.csv`, contentType: "text/csv" });
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   return response;
 }

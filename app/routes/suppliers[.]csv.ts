@@ -8,8 +8,7 @@ import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
 import { exportSuppliers, supplierListQuery } from "~/models/supplier-list.server";
 import { RISK_BAND_LEVEL } from "~/models/risk";
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+import { osloDate } from "~/models/oslo-time";
 
 /**
  * GET /suppliers.csv — the organisation's suppliers as CSV, with the same
@@ -48,14 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         r.tags.map((tag) => tag.title).join("; "),
         yesNo(r.isPriority),
         yesNo(r.isDueDiligence),
-        osloDay.format(new Date(r.createdAt)),
+        osloDate(r.createdAt),
         r.overallRisk?.score ?? "",
         r.overallRisk ? t(`risk.${RISK_BAND_LEVEL[r.overallRisk.band]}`) : "",
       ]),
     },
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
-  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `suppliers-${osloDay.format(new Date())}.csv`, contentType: "text/csv" });
+  const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, { fileName: `suppliers-${osloDate(new Date())}.csv`, contentType: "text/csv" });
   // The stored-file download takes a bare media type; this text is ours and is UTF-8.
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   return response;

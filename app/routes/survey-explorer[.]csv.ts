@@ -6,8 +6,7 @@ import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { allQuestions, answerLabel, isVisible } from "~/models/survey-definition";
 import { explorerResponses, explorerSelection } from "~/models/survey-explorer.server";
-
-const osloDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+import { osloDate } from "~/models/oslo-time";
 
 /**
  * GET /survey-explorer.csv?template=&version=&tag=&country= — the organisation's submitted responses to the version (the
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         r.supplierName,
         r.supplierOrgNumber ?? "",
         r.countryCode,
-        r.submittedAt ? osloDay.format(new Date(r.submittedAt)) : "",
+        r.submittedAt ? osloDate(r.submittedAt) : "",
         r.score ?? "",
         ...questions.map((q) => {
           if (!isVisible(definition, q, r.answers)) return "";
@@ -51,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { header: true, newline: "\r\n", escapeFormulae: true },
   );
   const response = fileDownloadResponse(`\uFEFF${csv}\r\n`, {
-    fileName: `survey-${selection.version.id}-v${selection.version.version}-${osloDay.format(new Date())}.csv`,
+    fileName: `survey-${selection.version.id}-v${selection.version.version}-${osloDate(new Date())}.csv`,
     contentType: "text/csv",
   });
   response.headers.set("Content-Type", "text/csv; charset=utf-8");

@@ -1,44 +1,16 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db-types";
+import { OSLO_TIME_ZONE, osloInstant, osloParts } from "~/models/oslo-time";
 import { enqueueJob, systemClock, type Clock } from "./queue";
 import type { Schedule } from "./types";
 
 export type { Schedule } from "./types";
 
 /** Daily times are wall-clock times in Norway, where the product's users are (docs/decisions/016). */
-export const SCHEDULE_TIME_ZONE = "Europe/Oslo";
+export const SCHEDULE_TIME_ZONE = OSLO_TIME_ZONE;
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SCHEDULE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function osloParts(ms: number) {
-  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { year: +parts.year, month: +parts.month, day: +parts.day, hour: +parts.hour, minute: +parts.minute, second: +parts.second };
-}
-
-/** How far Oslo's wall clock is ahead of UTC at an instant (1 h in winter, 2 h in summer). */
-function osloOffsetMs(ms: number): number {
-  const p = osloParts(ms);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant Oslo's clock shows this date and time (a time skipped by the spring change falls an hour later). */
-function osloInstant(year: number, month: number, day: number, hour: number, minute: number): number {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const first = wall - osloOffsetMs(wall);
-  return wall - osloOffsetMs(first);
-}
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
