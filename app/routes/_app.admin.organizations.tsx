@@ -10,6 +10,7 @@ import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { ActiveBadge } from "~/components/ui/ActiveBadge";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
@@ -180,9 +181,7 @@ export default function AdminOrganizationsScreen() {
               </div>
             </td>
             <td>
-              <span className={`badge badge-sm ${org.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
-                {org.deactivatedAt ? t("status.deactivated") : t("status.active")}
-              </span>
+              <ActiveBadge deactivated={org.deactivatedAt != null} labels={{ active: t("status.active"), deactivated: t("status.deactivated") }} />
             </td>
             <td>
               {org.deactivatedAt ? (

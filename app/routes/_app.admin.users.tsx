@@ -11,6 +11,7 @@ import { ActionForm } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { ActiveBadge } from "~/components/ui/ActiveBadge";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
@@ -230,9 +231,7 @@ function UserList() {
             </td>
             <td className="whitespace-nowrap">{u.lastSeenAt ? formatDateTime(u.lastSeenAt, i18n.language) : t("users.never")}</td>
             <td>
-              <span className={`badge badge-sm ${u.deactivatedAt ? "badge-warning" : "badge-ghost"}`}>
-                {u.deactivatedAt ? t("status.deactivated") : t("status.active")}
-              </span>
+              <ActiveBadge deactivated={u.deactivatedAt != null} labels={{ active: t("status.active"), deactivated: t("status.deactivated") }} />
             </td>
             <td>
               <div className="flex flex-wrap gap-1">

@@ -11,6 +11,7 @@ import { ListSearch, useListUrls } from "~/components/ui/ListSearch";
 import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
+import { ActiveBadge } from "~/components/ui/ActiveBadge";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
@@ -287,9 +288,10 @@ function MemberTable() {
                     </td>
                   ) : null}
                   <td>
-                    <span className={`badge badge-sm ${member.deactivatedAt ? "badge-neutral" : "badge-success"}`}>
-                      {member.deactivatedAt ? t("users.status.deactivated") : t("users.status.active")}
-                    </span>
+                    <ActiveBadge
+                      deactivated={member.deactivatedAt != null}
+                      labels={{ active: t("users.status.active"), deactivated: t("users.status.deactivated") }}
+                    />
                   </td>
                   {manage ? (
                     <td>
