@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint's recommended rules (not type-aware, so the whole
 // tree lints in seconds), React hooks, jsx-a11y, no import cycles, and the import boundaries
-// of DESIGN.md ("Dependency direction"). `npm run lint`; `npm test` runs it with zero warnings.
+// of docs/architecture.md ("Dependency direction"). `npm run lint`; `npm test` runs it with zero warnings.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
@@ -73,12 +73,12 @@ export default tseslint.config(
               from: at("app/**"),
               except: [PURE_MODELS],
               message:
-                "server/ imports from app/ only the pure rule modules (app/models/*.ts without .server): hand a provider what it needs instead (DESIGN.md).",
+                "server/ imports from app/ only the pure rule modules (app/models/*.ts without .server): hand a provider what it needs instead (docs/architecture.md).",
             },
             {
               target: at("app/components/**"),
               from: [at("app/routes/**"), at("app/root.{ts,tsx}")],
-              message: "A component never imports a route module or root: move the type or helper to its model or to app/components (DESIGN.md).",
+              message: "A component never imports a route module or root: move the type or helper to its model or to app/components (docs/architecture.md).",
             },
             {
               target: at("app/**"),
@@ -99,13 +99,13 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "react", message: "Models never import React (DESIGN.md)." },
-            { name: "react-dom", message: "Models never import React (DESIGN.md)." },
+            { name: "react", message: "Models never import React (docs/architecture.md)." },
+            { name: "react-dom", message: "Models never import React (docs/architecture.md)." },
             { name: "react-i18next", message: "Models never import React; take translated texts as arguments." },
           ],
           patterns: [
-            { group: ["react/*", "react-dom/*"], message: "Models never import React (DESIGN.md)." },
-            { group: ["@remix-run/*"], message: "Models never import Remix nor build HTTP answers: return data or throw a domain error (DESIGN.md)." },
+            { group: ["react/*", "react-dom/*"], message: "Models never import React (docs/architecture.md)." },
+            { group: ["@remix-run/*"], message: "Models never import Remix nor build HTTP answers: return data or throw a domain error (docs/architecture.md)." },
           ],
         },
       ],

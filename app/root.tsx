@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  // Access guard (spec 01 §6): a visitor may only open the public pages.
+  // Access guard (shared/spec/01-shell-chat-lei.md §6): a visitor may only open the public pages.
   if (!user && !isPublicPath(url.pathname)) throw redirect("/");
 
   const [locale, navPref, flash] = await Promise.all([

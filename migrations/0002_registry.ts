@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The registry store: company data the screens read (spec 02 §3), filled by
+ * The registry store: company data the screens read (shared/spec/02-supplier-credit-connections.md §3), filled by
  * the bulk importers (server/importers), the demo seed and the live registry
  * adapter. Amounts are NOK thousands. Booleans are 0/1 integers.
  *
@@ -63,7 +63,7 @@ const STATEMENT_AMOUNTS = [
   "debt_dividend",
   "sales",
   "number_of_employees",
-  // Totals Regnskapsregisteret publishes that spec 02 has no name for; kept so
+  // Totals Regnskapsregisteret publishes that shared/spec/02-supplier-credit-connections.md has no name for; kept so
   // a statement read from the register loses nothing.
   "operating_expenses",
   "net_financial_items",
@@ -198,7 +198,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("date", "text", (c) => c.notNull())
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("detail", "text")
-    // 1 low, 2 medium, 3 or more high (spec 02 §9).
+    // 1 low, 2 medium, 3 or more high (shared/spec/02-supplier-credit-connections.md §9).
     .addColumn("risk", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("operational_risk", "real")
     .addColumn("legal_risk", "real")

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The supplier-list import (issue 10): an uploaded spreadsheet analysed by a background job into one row per line of
+ * The supplier-list import: an uploaded spreadsheet analysed by a background job into one row per line of
  * the file, matched against the registry, shown as a dry run, and confirmed into supplier connections. See
  * docs/decisions/018-supplier-list-import.md.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The LEI store (issue 11): GLEIF's golden copy as the importers write it (server/importers/gleif-*.ts) and the
+ * The LEI store: GLEIF's golden copy as the importers write it (server/importers/gleif-*.ts) and the
  * `local` LEI provider reads it, plus the live adapter's cache. See docs/decisions/019-lei-store-and-importers.md.
  * Dates are kept as GLEIF writes them (ISO 8601 timestamps with their offset), statuses and codes as GLEIF spells them.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Monitoring and notifications (issue 12): what detects risk events (registry changes, news), what each organisation
+ * Monitoring and notifications: what detects risk events (registry changes, news), what each organisation
  * and user did with them (read, dismissed), the news feeds organisations follow, the monitors' cursors, and the e-mail
  * settings and the record of mails sent. See docs/decisions/022-monitoring-and-notifications.md.
  */

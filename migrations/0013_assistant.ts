@@ -1,7 +1,7 @@
 import { type Kysely } from "kysely";
 
 /**
- * The assistant's conversations (issue 13; spec 01 §3 Conversation, Message). A conversation belongs to one user of one
+ * The assistant's conversations (shared/spec/01-shell-chat-lei.md §3 Conversation, Message). A conversation belongs to one user of one
  * organisation: nobody else sees it. A message may name an uploaded document the user attached (a deleted file leaves the
  * message, without it). See docs/decisions/027-assistant-chat.md.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Supplier reports the assistant's provider wrote (issue 13, /ai/reports): one row per report, owned by the organisation
+ * Supplier reports the assistant's provider wrote (/ai/reports): one row per report, owned by the organisation
  * (every member at level 2 sees its list), remembering who asked for it. The markdown is the report; the PDF is rendered from
  * it on download. See docs/decisions/029-ai-supplier-reports.md.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The extracted text of an uploaded document (issue 13, /ai/documents): what the assistant reads when the user attaches the
+ * The extracted text of an uploaded document (/ai/documents): what the assistant reads when the user attaches the
  * file to a message. One row per file, made when the file is uploaded on /ai/documents or first opened there; it goes with
  * the file (cascade). `status` 'failed' keeps the reason as a translation key, so a broken file is not read again on every
  * visit. See docs/decisions/030-ai-documents.md.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Compliance tasks and surveys that suppliers answer (issue 14; docs/decisions/031-tasks-and-surveys.md).
+ * Compliance tasks and surveys that suppliers answer (docs/decisions/031-tasks-and-surveys.md).
  *
  * - Templates become bilingual and versioned: a survey template's questions live in `survey_template_versions`
  *   (a definition per version, app/models/survey-definition.ts); a response keeps the version it was sent with.

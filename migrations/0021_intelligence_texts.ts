@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Supplier intelligence written by a language model (issue 13; decisions 028, 029): one text per company and language,
+ * Supplier intelligence written by a language model (decisions 028, 029): one text per company and language,
  * with the digest of the registry facts it was written from, so a text written from older facts is never shown (the
  * composed one is, until the model has written again). The local provider composes on read and stores nothing.
  */
@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("language", "text", (c) => c.notNull().check(sql`language in ('en', 'no')`))
     .addColumn("facts_key", "text", (c) => c.notNull())
     .addColumn("model", "text", (c) => c.notNull())
-    // The spec 02 §3 response, JSON.
+    // The shared/spec/02-supplier-credit-connections.md §3 response, JSON.
     .addColumn("data", "text", (c) => c.notNull().check(sql`json_valid(data)`))
     .addColumn("written_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("intelligence_texts_pk", ["company_id", "language"])

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * One stored overall risk per followed supplier (issue 15; decision 036), per connection because its inputs include the
+ * One stored overall risk per followed supplier (decision 036), per connection because its inputs include the
  * organisation's own notifications and the surveys it sent. NULL until computed, or when nothing is known.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Daily snapshots of the stored overall risk (issue 15; decision 038): per customer organisation and Oslo calendar day, the
+ * Daily snapshots of the stored overall risk (decision 038): per customer organisation and Oslo calendar day, the
  * number of active connections in each band, split by the priority and due-diligence flags, once over all connections
  * (tag_id 0) and once per tag. Small (bands × 2 × 2 × (tags + 1) rows per organisation per day at most), so the dashboard
  * reads months of history by its key without touching the connections.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The overview's reads (issue 15; decision 037): the team's latest connection changes per organisation, and the
+ * The overview's reads (decision 037): the team's latest connection changes per organisation, and the
  * organisation's open tasks and surveys by due date (the open-item index of 0016 is by due date across organisations).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Per followed supplier, the registry facts the dashboard groups by (issue 15; decision 038): the NACE section of the
- * company's industry code and its compliance regimes (spec 02 §9, bit 1 ARP, 2 Transparency Act, 4 CSRD), written with
+ * Per followed supplier, the registry facts the dashboard groups by (decision 038): the NACE section of the
+ * company's industry code and its compliance regimes (shared/spec/02-supplier-credit-connections.md §9, bit 1 ARP, 2 Transparency Act, 4 CSRD), written with
  * the overall risk by the one recomputation (decision 036), so the dashboard counts a 10 000-supplier portfolio in one
  * pass over the organisation's connections instead of reading every company and its newest accounts on each request.
  * NULL: no registry company (not assessed), or no NACE code.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Accounts and administration (issue 16; decision 039): deactivated users and organisations (their sessions end at once
+ * Accounts and administration (decision 039): deactivated users and organisations (their sessions end at once
  * and they cannot sign in), when a session was last used, and the security log — sign-ins and failed ones, password
  * changes, level changes, deactivations, invitations and administrators' actions: who, when, from where.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The user's e-mail settings (issue 16; decision 040): reminders of tasks and of surveys sent to the user's own address
+ * The user's e-mail settings (decision 040): reminders of tasks and of surveys sent to the user's own address
  * on or off, and the language of their mails (NULL: the account's language).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

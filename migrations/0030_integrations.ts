@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The outside services' status and their runtime settings (issue 16; decision 043): per service the last success and
+ * The outside services' status and their runtime settings (decision 043): per service the last success and
  * the last error (a short message without secrets) and the last "test connection" result; settings an administrator
  * changes at run time, each value AES-256-GCM encrypted under SETTINGS_ENCRYPTION_KEY, never stored in clear.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The mail log (issue 16; decision 044): every mail `sendMail` sends or fails to send, with its body so that a failed
+ * The mail log (decision 044): every mail `sendMail` sends or fails to send, with its body so that a failed
  * one can be sent again from /admin/send-old. Bodies hold one-time links: rows are purged after MAIL_LOG_DAYS.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Announcements (issue 16; decision 045): a message from the installation's administrator to every user
+ * Announcements (decision 045): a message from the installation's administrator to every user
  * (organization_id null) or to one organisation's users, shown on /overview and optionally mailed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

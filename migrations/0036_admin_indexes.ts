@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The security log by kind (issue 16; decision 039): /admin/users?view=audit filtered by a kind counts and pages that
+ * The security log by kind (decision 039): /admin/users?view=audit filtered by a kind counts and pages that
  * kind's events newest first. Without it the count read every event of the log (200 000 in a year, measured with
  * `BENCH_ONLY=admin npm run bench`) and a deep page walked the date index past every other kind.
  */

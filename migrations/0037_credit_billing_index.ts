@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Credit-report orders by time across organisations (issue 16; decision 048): /admin/credit-reports reads one billing
+ * Credit-report orders by time across organisations (decision 048): /admin/credit-reports reads one billing
  * month's orders as a `created_at` range, newest first, 25 a page, and the CSV reads them all newest first. Without it
  * each of those read and sorted every order of every organisation (30 000 in a year, measured with
  * `BENCH_ONLY=admin npm run bench`).

@@ -357,7 +357,7 @@ async function runSupplierList(connections: number) {
   }
 }
 
-/* ---------------- supplier-list analysis (issue 10) ---------------- */
+/* ---------------- supplier-list analysis  ---------------- */
 
 const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
 
@@ -832,7 +832,7 @@ async function benchLeiAutocomplete(databaseFile: string) {
   }
 }
 
-/* ---------------- notifications (issue 12) ---------------- */
+/* ---------------- notifications  ---------------- */
 
 /**
  * 1 000 000 notifications across 100 customer organisations: 2 000 registry companies as suppliers, each organisation
@@ -930,7 +930,7 @@ Notifications: ${total.toLocaleString("en-GB")} across 100 organisations followi
   }
 }
 
-/* ---------------- the overview and the dashboard at scale (issue 15) ---------------- */
+/* ---------------- the overview and the dashboard at scale  ---------------- */
 
 /**
  * The landing page and the portfolio dashboard of a customer that follows 10 000 suppliers, in a store with 1 000 000
@@ -1105,7 +1105,7 @@ async function runOverviewBench(connections: number, total: number) {
   }
 }
 
-/* ---------------- administration and my organisation at scale (issue 16) ---------------- */
+/* ---------------- administration and my organisation at scale  ---------------- */
 
 /**
  * The operator's screens and an organisation administrator's on a grown installation: 300 customer organisations,

@@ -1,5 +1,5 @@
 /**
- * The credit report user agreement as PDF (spec 02 "Terms dialog"):
+ * The credit report user agreement as PDF (shared/spec/02-supplier-credit-connections.md "Terms dialog"):
  * public/user_agreement_credit_en.pdf and public/user_agreement_credit_no.pdf,
  * generated from the same text the terms dialog shows
  * (locales/{en,no}/creditTerms.json), so dialog and PDF never drift.

@@ -14,7 +14,7 @@ export interface AppOptions {
   appUrl?: string;
 }
 
-/** Path of the latest-build indicator the browser polls (spec 01 §4). */
+/** Path of the latest-build indicator the browser polls (shared/spec/01-shell-chat-lei.md §4). */
 export const BUILD_INDICATOR_PATH = "/_build/latest.json";
 
 /**

@@ -276,7 +276,7 @@ export interface CountryTable {
 
 export interface SupplierIntelligenceTable {
   company_id: number;
-  /** JSON text in the shape of spec 02 §3 "Supplier intelligence response". */
+  /** JSON text in the shape of shared/spec/02-supplier-credit-connections.md §3 "Supplier intelligence response". */
   data: string;
   generated_at: string;
 }
@@ -625,7 +625,7 @@ export interface JobScheduleTable {
   updated_at: string;
 }
 
-/** A supplier list being imported from an uploaded spreadsheet (issue 10). JSON columns are text. */
+/** A supplier list being imported from an uploaded spreadsheet. JSON columns are text. */
 export interface SupplierImportTable {
   id: Generated<number>;
   organization_id: number;
@@ -826,7 +826,7 @@ export interface IntelligenceTextTable {
   /** app/models/supplier-intelligence.ts factsKey of the facts it was written from. */
   facts_key: string;
   model: string;
-  /** JSON: the spec 02 §3 response. */
+  /** JSON: the shared/spec/02-supplier-credit-connections.md §3 response. */
   data: string;
   written_at: string;
 }

@@ -8,7 +8,7 @@ import { purgeSecurityEvents, recordSecurityEvent } from "~/models/security-even
 import { makeOrg } from "./helpers/fixtures";
 
 /**
- * The ground of issue 16 (decision 039): a deactivated account or organisation loses its sessions at once and cannot
+ * The ground of the account rules (decision 039): a deactivated account or organisation loses its sessions at once and cannot
  * sign in; a session records when it was last used; every sign-in attempt is in the security log, which keeps
  * SECURITY_LOG_DAYS days.
  */

@@ -15,7 +15,7 @@ import { makeOrg } from "./helpers/fixtures";
 import { until } from "./helpers/until";
 
 /**
- * Announcements (issue 16; decision 045): one for everyone reaches every organisation, one for an organisation only
+ * Announcements (decision 045): one for everyone reaches every organisation, one for an organisation only
  * its users; a withdrawn one is hidden; a mailed one is mailed by a job to each active user of the audience,
  * deactivated ones skipped, nobody twice when the job runs again; each change is an `admin_action` in the security log.
  */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * No font or icon file is downloaded (issue 9 "fonts and icons inlined or subset"; docs/decisions/014): the UI
+ * No font or icon file is downloaded (docs/decisions/014): the UI
  * writes in the system font stack and draws its icons as inline SVG (app/components/ui/icons.tsx). The one
  * image a page loads is the 237-byte /favicon.svg (the tab icon and the shell's logo).
  */

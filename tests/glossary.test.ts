@@ -5,7 +5,7 @@ import { loadLocale } from "./helpers/locale-files";
 
 /**
  * locales/GLOSSARY.md fixes one English and one Norwegian word per domain
- * term; the locale files must use them (issue 9, "one glossary per language").
+ * term; the locale files must use them ("one glossary per language").
  */
 
 interface Term {

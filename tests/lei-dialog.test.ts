@@ -8,7 +8,7 @@ import { loadLeiDialog, type LeiDialogData } from "~/models/lei-dialog.server";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";
 
 /**
- * The LEI dialog as the server renders it from the URL (spec 01 §2.7; the whole dialog without JavaScript), over
+ * The LEI dialog as the server renders it from the URL (shared/spec/01-shell-chat-lei.md §2.7; the whole dialog without JavaScript), over
  * the store filled by the golden-copy importers from the fixture files, and the layout loader's access rule.
  */
 
@@ -61,7 +61,7 @@ describe("the LEI dialog from the URL", () => {
     });
   });
 
-  it("a blank or whitespace search runs nothing (spec 01 §5)", async () => {
+  it("a blank or whitespace search runs nothing (shared/spec/01-shell-chat-lei.md §5)", async () => {
     const dialog = await dialogFor(w.analyst, "dialog=lei&leiq=%20%20%20");
     expect(dialog).toMatchObject({ q: "", searched: false, results: [] });
   });
@@ -133,7 +133,7 @@ describe("a registry that fails", () => {
     };
   };
 
-  it("gives no results and no record, without an error (spec 01 §8); the operator's log says why", async () => {
+  it("gives no results and no record, without an error (shared/spec/01-shell-chat-lei.md §8); the operator's log says why", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const provider = failing({});
     expect(await loadLeiDialog(new URL("http://x/?dialog=lei&leiq=fraport"), provider)).toMatchObject({ searched: true, results: [] });

@@ -4,7 +4,7 @@ import { BELL_COUNT_CAP, countNotifications, DENSE_FOLLOWING, listNotifications,
 import { makeOrg, signedIn } from "./helpers/fixtures";
 
 /**
- * An organisation that follows thousands of companies (issue 15's 10 000 connections): its lists walk the date index
+ * An organisation that follows thousands of companies (10 000 connections): its lists walk the date index
  * instead of one index range per company (DENSE_FOLLOWING). The rows and their order must be exactly those of the other
  * plan — checked against a plain query — and the bell stops counting at BELL_COUNT_CAP.
  */

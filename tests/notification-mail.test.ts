@@ -10,7 +10,7 @@ import { readUnsubscribeToken } from "~/models/unsubscribe.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 
 /**
- * The notification mails (issue 12; decision 025) against a real SQLite file and the mail outbox: the digest (daily,
+ * The notification mails (decision 025) against a real SQLite file and the mail outbox: the digest (daily,
  * weekly, off; once per period; nothing new, no mail; the user's language; only what the user's organisation sees,
  * never dismissed or read ones) and the immediate mail (risk 80 or more only; once per notification and user; off,
  * none; the cursor moves with the job's "done").

@@ -3,7 +3,7 @@ import { hidesShell, navGroupsFor } from "~/components/shell/nav-items";
 import { isPublicPath } from "~/http/permissions";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 
-describe("side navigation by access level and admin flag (spec 01 §2.3)", () => {
+describe("side navigation by access level and admin flag (shared/spec/01-shell-chat-lei.md §2.3)", () => {
   const groups = (accessLevel: number, isAdmin: boolean) => navGroupsFor({ accessLevel, isAdmin }).map((g) => g.key);
   it.each([
     [0, false, ["myCompliance"]],
@@ -53,7 +53,7 @@ describe("side navigation by access level and admin flag (spec 01 §2.3)", () =>
   });
 });
 
-describe("access guard paths (spec 01 §6)", () => {
+describe("access guard paths (shared/spec/01-shell-chat-lei.md §6)", () => {
   it.each([
     ["/", true],
     ["/login", true],

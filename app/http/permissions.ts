@@ -3,13 +3,13 @@
  * (through `requireUser`) and by components that hide what a user may not do.
  * Pure: safe for the browser.
  *
- * Roles (spec 01 §1, §2.3, §6): a visitor has no session; a member belongs to
+ * Roles (shared/spec/01-shell-chat-lei.md §1, §2.3, §6): a visitor has no session; a member belongs to
  * an organisation with an access level (1 viewer, 2 analyst, 3 the
  * organisation's administrator); a supplier respondent is a member of a
  * supplier organisation; is_admin marks the installation's operator.
  */
 
-/** Minimum organisation access level for registry data, search and the full navigation (spec 01 §9). */
+/** Minimum organisation access level for registry data, search and the full navigation (shared/spec/01-shell-chat-lei.md §9). */
 export const ACCESS_LEVEL_THRESHOLD = 2;
 
 export interface Rule {
@@ -79,7 +79,7 @@ export function can(user: Subject | null | undefined, permission: Permission): b
   return user.accessLevel >= rule.level;
 }
 
-/** The paths a visitor without a session may open (spec 01 §6). */
+/** The paths a visitor without a session may open (shared/spec/01-shell-chat-lei.md §6). */
 const PUBLIC_PATHS = new Set(["/", "/login", "/signup", "/invite-signup", "/forgot-password", "/reset-password", "/account/unsubscribe"]);
 
 export function isPublicPath(pathname: string): boolean {

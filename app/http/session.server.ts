@@ -3,7 +3,7 @@ import { createSession, sessionCookie, type SessionUser } from "@server/auth/ses
 import { knownBrowserCookie, parseCookie } from "@server/cookies";
 import { getUser } from "./auth.server";
 
-/** The user object of GET /api/users/me (spec 01 §3). */
+/** The user object of GET /api/users/me (shared/spec/01-shell-chat-lei.md §3). */
 export function currentUserResponse(user: SessionUser) {
   return {
     email: user.email,

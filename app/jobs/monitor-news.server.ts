@@ -3,7 +3,7 @@ import type { JobContext, Schedule } from "@server/jobs/types";
 import { runNewsMonitor, type MonitorRun } from "@server/monitoring/news/monitor";
 
 /**
- * The "monitor.news" job (issue 12, decision 024): reads every enabled news feed of every organisation and raises
+ * The "monitor.news" job (decision 024): reads every enabled news feed of every organisation and raises
  * `search` notifications for the suppliers that organisation follows. Re-runnable by construction: each notification
  * is written once under its dedupe key, so a run interrupted by a crash is run again without duplicates, and the
  * summary of the run is its result.

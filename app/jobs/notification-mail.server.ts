@@ -3,7 +3,7 @@ import type { Schedule } from "@server/jobs/schedule";
 import { sendDigests, sendImmediateMails, writeImmediateCursor, type MailRunResult } from "~/models/notification-mail.server";
 
 /**
- * The notification mail jobs (issue 12; docs/decisions/025-notification-mails.md).
+ * The notification mail jobs (docs/decisions/025-notification-mails.md).
  *
  * `notifications.digest` (daily at 07:00 Oslo time) and `notifications.immediate` (every five minutes). Each mail is
  * claimed in `notification_mails` before it is sent, so a job that runs twice, or again after a crash, never sends one

@@ -3,7 +3,7 @@ import type { Schedule } from "@server/jobs/schedule";
 import { runRecurringCampaigns, sendDueReminders } from "~/models/task-reminders.server";
 
 /**
- * The daily jobs of tasks and surveys (issue 14; decision 035): `tasks.reminders` mails the reminder steps due today
+ * The daily jobs of tasks and surveys (decision 035): `tasks.reminders` mails the reminder steps due today
  * (Oslo), `tasks.recurring` sends yearly campaigns again on their date. Both are re-runnable: a step is recorded once (its
  * primary key), a campaign is repeated once (its repeat is looked for first).
  */

@@ -5,7 +5,7 @@ import type { Language } from "./user.server";
 import { describeUserAgent, deviceLabel } from "./user-agent";
 
 /**
- * The confirmation that a password was changed (issue 16; decision 040), in the language of the account's mails:
+ * The confirmation that a password was changed (decision 040), in the language of the account's mails:
  * when, from which address and browser, and the reset link for an owner who did not do it.
  */
 export async function sendPasswordChanged(

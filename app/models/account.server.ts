@@ -6,7 +6,7 @@ import { hashToken, keyedDigest } from "@server/auth/tokens";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 
 /**
- * The signed-in user's own account (issue 16; decision 040): changing the password and the list of their sessions.
+ * The signed-in user's own account (decision 040): changing the password and the list of their sessions.
  * Every query names the session's own user: there is no way to point at anyone else's account or session.
  */
 

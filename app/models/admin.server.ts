@@ -16,7 +16,7 @@ import { recordSecurityEvent, SECURITY_EVENT_KINDS, type RequestSource, type Sec
 import { createInvitation, createPasswordReset, findUserByEmail, normalizeEmail, type Language } from "./user.server";
 
 /**
- * The installation's administration (issue 16; decision 042): every organisation, every user, the security log,
+ * The installation's administration (decision 042): every organisation, every user, the security log,
  * every credit-report order and the most followed suppliers, across organisations — for the operator (is_admin)
  * only; the routes ask `requireUser(request, "admin")` before they call anything here. Every change records an
  * `admin_action` security event (decision 039) with what it did, in the change's own transaction.

@@ -1,5 +1,5 @@
 /**
- * The installation's administration (issue 16; decision 042): paging and the rules that keep the installation
+ * The installation's administration (decision 042): paging and the rules that keep the installation
  * manageable. Pure: the admin screens and their tests use it.
  */
 

@@ -3,7 +3,7 @@ import type { ComplianceFlags } from "./compliance";
 import type { FigureField } from "./financials";
 
 /**
- * A supplier report (issue 13, /ai/reports): the data one followed supplier's report is written from, shared by the model
+ * A supplier report (/ai/reports): the data one followed supplier's report is written from, shared by the model
  * that gathers it (ai-reports.server.ts) and the providers that write it (server/providers/llm: server/ never imports
  * app/*.server). Pure: types, limits and the report's status rules.
  */

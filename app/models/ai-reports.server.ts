@@ -29,7 +29,7 @@ import { submittedSurveyResponses } from "./surveys.server";
 import { tasksForSupplier } from "./tasks.server";
 
 /**
- * Supplier reports (issue 13, /ai/reports; decision 029): the data of one supplier the organisation follows, gathered with
+ * Supplier reports (/ai/reports; decision 029): the data of one supplier the organisation follows, gathered with
  * the supplier screen's own loaders, written into markdown by the configured assistant provider, and kept per organisation.
  * Every query is scoped by the session's organisation; another organisation's report, or a supplier it does not follow, is
  * not found.

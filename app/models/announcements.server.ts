@@ -8,7 +8,7 @@ import type { AdminActor } from "./admin.server";
 import { recordSecurityEvent } from "./security-events.server";
 
 /**
- * Announcements (issue 16; decision 045): the installation's administrator writes to every user (organization_id
+ * Announcements (decision 045): the installation's administrator writes to every user (organization_id
  * null) or to one organisation's users; users see the latest ones on /overview; a mailed one goes to each active
  * user of the audience, one mail at a time through sendMail (which logs failures). Each change is an `admin_action`.
  */

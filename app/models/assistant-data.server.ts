@@ -28,7 +28,7 @@ import { exportSuppliers, followedConnections, normaliseSearch, supplierNameSort
 import { tasksForSupplier } from "./tasks.server";
 
 /**
- * The data the assistant answers from (issue 13): the local rule-based assistant and the model's tools both read here.
+ * The data the assistant answers from: the local rule-based assistant and the model's tools both read here.
  * Every function takes the viewer and reads only what the viewer's organisation owns (its connections, tags, comments,
  * tasks, notifications) plus public registry facts. Organisation-owned facts about a supplier are given only when the
  * organisation follows it; a company it does not follow gets its registry facts and nothing else (registry data is

@@ -12,7 +12,7 @@ import {
 import type { SupplierFilters } from "./assistant";
 
 /**
- * The functions a language model may call (OpenAI "tools", issue 13): the same organisation-scoped data as the local
+ * The functions a language model may call (OpenAI "tools"): the same organisation-scoped data as the local
  * assistant, never SQL. The model's arguments are untrusted: each tool validates them with zod and answers a refusal
  * (`{ error }`) for bad ones rather than throwing; results are compact JSON. The viewer comes from the session, never
  * from the arguments, so a model cannot ask about another organisation's data.

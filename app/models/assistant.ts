@@ -4,7 +4,7 @@ import type { OverallRiskReason } from "./overall-risk";
 import type { RiskBand } from "./risk";
 
 /**
- * The shapes of the assistant's data (issue 13), shared by the data functions (assistant-data.server.ts), the model's
+ * The shapes of the assistant's data, shared by the data functions (assistant-data.server.ts), the model's
  * tools and the local assistant (server/providers/llm/local.ts, which is handed `AssistantData`: server/ never imports
  * app/*.server). Pure: types and the supplier screen's address.
  */

@@ -66,7 +66,7 @@ export const resetPasswordSchema = (t: T) => z.object({ token: z.string().min(1)
 export const signupConfirmSchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * /account/change-password (issue 16; decision 040): the current password, and the new one typed twice — the
+ * /account/change-password (decision 040): the current password, and the new one typed twice — the
  * sign-up's length rule, and not the email, a common password or a trivial pattern (app/models/common-passwords.ts).
  */
 export const changePasswordSchema = (t: T, email: string) =>

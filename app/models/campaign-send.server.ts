@@ -4,7 +4,7 @@ import { exportSuppliers, type SupplierListFilters } from "./supplier-list.serve
 import { MAX_CAMPAIGN_SUPPLIERS, SEND_CAMPAIGN_JOB, type CampaignSummary } from "./campaigns.server";
 
 /**
- * What the send page and the campaign page read (issue 14; decision 035): the templates the organisation may send, the
+ * What the send page and the campaign page read (decision 035): the templates the organisation may send, the
  * suppliers a selection or a filter of the supplier list stands for (with their contact e-mail), and one campaign with
  * the state of its sending. Every query is scoped to the organisation.
  */

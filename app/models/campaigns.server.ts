@@ -10,7 +10,7 @@ import { userUnsubscribeUrl } from "./unsubscribe.server";
 import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type SupplierTaskRow } from "./supplier-task-workflow.server";
 
 /**
- * Sending a task or survey to suppliers (issue 14; decision 031). `createCampaign` checks what the customer asked for and
+ * Sending a task or survey to suppliers (decision 031). `createCampaign` checks what the customer asked for and
  * queues the sending; the job `tasks.send-campaign` creates each supplier's copy (the answer row the spec's calls read, the
  * supplier task, a link) in one transaction and then mails the links; the campaign's summary says what went to whom and what
  * could not (no contact e-mail). `remindItem` mails a fresh link for one open item.

@@ -1,5 +1,5 @@
 /**
- * Passwords refused as a new password because they are among the first any guesser tries (issue 16; decision 040).
+ * Passwords refused as a new password because they are among the first any guesser tries (decision 040).
  * A short, hand-made list — the most frequent entries of public breach statistics (the yearly "most common passwords"
  * lists) and common Norwegian ones — not a full breach corpus: with the length rule and the rules below it stops the
  * passwords tried first. Kept lower-case; the check compares lower-case.

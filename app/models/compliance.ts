@@ -1,5 +1,5 @@
 /**
- * Compliance-regime flags of the company overview (spec 02 §9).
+ * Compliance-regime flags of the company overview (shared/spec/02-supplier-credit-connections.md §9).
  * Amounts are NOK thousands (35 000 = NOK 35 million), the unit of the accounts data.
  * A missing figure never counts as a met threshold: we do not claim a duty we cannot show.
  */
@@ -74,7 +74,7 @@ export function complianceFlags(facts: ComplianceFacts): ComplianceFlags {
   };
 }
 
-/** The company's flags from the register and its newest accounts (the supplier screen's facts, spec 02 §9): the register's
+/** The company's flags from the register and its newest accounts (the supplier screen's facts, shared/spec/02-supplier-credit-connections.md §9): the register's
  * employee count, else the newest statement's; balance and revenue from the newest statement. */
 export function companyComplianceFlags(
   company: { org_form: string | null; number_of_employees: number | null },

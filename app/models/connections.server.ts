@@ -14,7 +14,7 @@ import { recomputeOverallRisk } from "./overall-risk.server";
  * recorded in the audit trail inside the transaction that makes it.
  */
 
-/** The spec's shape of an organisation connection (spec 02 §3). */
+/** The spec's shape of an organisation connection (shared/spec/02-supplier-credit-connections.md §3). */
 export interface ConnectionData {
   id: number;
   childId: number;
@@ -54,7 +54,7 @@ export class ConnectionError extends Error {
 
 const notFound = (subject: ConnectionRefusal["subject"], message: string) => new ConnectionError({ reason: "not-found", subject }, message);
 
-/** One change of a connection (spec 02 §7 PATCH): exactly one of these. Values are already checked by the caller. */
+/** One change of a connection (shared/spec/02-supplier-credit-connections.md §7 PATCH): exactly one of these. Values are already checked by the caller. */
 export type ConnectionChange =
   | { contact_email: string | null }
   | { is_priority: boolean }

@@ -8,13 +8,13 @@ import { assistantTools } from "./assistant-tools.server";
 import { documentsForQuestion, isOwnDocument } from "./documents.server";
 
 /**
- * The assistant's conversations (spec 01 §3, §7). A conversation belongs to one user in one organisation: every query
+ * The assistant's conversations (shared/spec/01-shell-chat-lei.md §3, §7). A conversation belongs to one user in one organisation: every query
  * here filters by both, so another user's (or another organisation's) id finds nothing and the route answers 404.
  */
 
 export { HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT };
 
-/** The provider the chat uses (LLM_PROVIDER; DESIGN.md `llm`): `local` unless `openai` is chosen. */
+/** The provider the chat uses (LLM_PROVIDER; docs/architecture.md `llm`): `local` unless `openai` is chosen. */
 export function defaultProviderName(environment: NodeJS.ProcessEnv = process.env): "local" | "openai" {
   return defaultLlmProviderName(environment);
 }
@@ -177,7 +177,7 @@ export function historyProblem(messages: ChatMessage[]): string | null {
 
 /* ---------- the answer: a provider's chunks as a streamed text body ---------- */
 
-/** What the route answers when the provider fails before its first chunk (spec 01 §8: the server's failure message). */
+/** What the route answers when the provider fails before its first chunk (shared/spec/01-shell-chat-lei.md §8: the server's failure message). */
 export const SERVER_FAILURE = "Error from server";
 
 /**

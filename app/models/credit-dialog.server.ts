@@ -7,7 +7,7 @@ import { creditOrder, reportLanguageChoice, searchCreditCompanies } from "./cred
 import type { SessionUser } from "@server/auth/session";
 
 /**
- * The credit report order dialog (spec 02 "Credit report order dialog"), URL
+ * The credit report order dialog (shared/spec/02-supplier-credit-connections.md "Credit report order dialog"), URL
  * state on any page — nothing but the URL holds its state:
  *
  *   dialog=credit                      open
@@ -84,7 +84,7 @@ function stepParam(value: string | null): CreditStep | null {
   return value === "search" || value === "details" || value === "confirm" || value === "done" ? value : null;
 }
 
-/** The chosen country: absent → Norway (spec 02 §9); present but not one of the list → none chosen. */
+/** The chosen country: absent → Norway (shared/spec/02-supplier-credit-connections.md §9); present but not one of the list → none chosen. */
 function countryParam(params: URLSearchParams): CreditCountryCode | null {
   if (!params.has("country")) return DEFAULT_CREDIT_COUNTRY as CreditCountryCode;
   const code = (params.get("country") ?? "").trim().toUpperCase();

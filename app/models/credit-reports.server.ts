@@ -103,7 +103,7 @@ function creditCountry(code: string): string {
 
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The registry store as the local credit provider reads it (DESIGN.md: a provider gets what it needs from the database handed to it). */
+/** The registry store as the local credit provider reads it (docs/architecture.md: a provider gets what it needs from the database handed to it). */
 export const localCreditStore: LocalCreditStore = {
   /**
    * Best first: name equal to the query, then starting with it, then units
@@ -160,7 +160,7 @@ function provider(): Promise<CreditProvider> {
   return creditProvider({ store: localCreditStore, texts: CREDIT_REPORT_TEXTS });
 }
 
-/** Provider search; a failing provider gives an empty list (spec 02 §8), logged. */
+/** Provider search; a failing provider gives an empty list (shared/spec/02-supplier-credit-connections.md §8), logged. */
 export async function searchCreditCompanies(search: { country: string; name?: string; regNo?: string }): Promise<CreditCompany[]> {
   const country = creditCountry(search.country);
   const name = trimmed(search.name).slice(0, COMPANY_NAME_MAX);
@@ -182,7 +182,7 @@ export async function searchCreditCompanies(search: { country: string; name?: st
   }
 }
 
-/** The report language choice (spec 02 §4): Norwegian only when offered; only English when the lookup fails. */
+/** The report language choice (shared/spec/02-supplier-credit-connections.md §4): Norwegian only when offered; only English when the lookup fails. */
 export async function reportLanguageChoice(country: string): Promise<{ options: ReportLanguage[]; selected: ReportLanguage }> {
   const code = creditCountry(country);
   let languages: string[] | null;

@@ -13,7 +13,7 @@ import {
   reportWindowStart,
 } from "./credit";
 
-describe("reportLanguageOptions (spec 02 §4: NO only when offered, only EN when the lookup fails)", () => {
+describe("reportLanguageOptions (shared/spec/02-supplier-credit-connections.md §4: NO only when offered, only EN when the lookup fails)", () => {
   it.each([
     ["NO and EN offered", ["NO", "EN"], ["NO", "EN"], "NO"],
     ["only NO in the list: EN is still offered", ["NO"], ["NO", "EN"], "NO"],
@@ -28,7 +28,7 @@ describe("reportLanguageOptions (spec 02 §4: NO only when offered, only EN when
   });
 });
 
-describe("report window (spec 02 §9: the last 24 months, inclusive)", () => {
+describe("report window (shared/spec/02-supplier-credit-connections.md §9: the last 24 months, inclusive)", () => {
   const now = new Date("2026-03-15T10:00:00.000Z");
   it.each([
     ["ordered now", "2026-03-15T10:00:00.000Z", true],
@@ -108,7 +108,7 @@ describe("monthlyTotals (billing months in Europe/Oslo time, newest first)", () 
   });
 });
 
-describe("credit countries (spec 02 §9)", () => {
+describe("credit countries (shared/spec/02-supplier-credit-connections.md §9)", () => {
   it("has the 16 countries, Norway first", () => {
     expect(CREDIT_COUNTRIES.map((c) => c.code)).toEqual(["NO", "AT", "BE", "CA", "DK", "FR", "DE", "IE", "IT", "JP", "LU", "MX", "NL", "SE", "GB", "US"]);
   });

@@ -1,5 +1,5 @@
 /**
- * Credit report constants and rules (spec 02 §4, §9), shared by the server
+ * Credit report constants and rules (shared/spec/02-supplier-credit-connections.md §4, §9), shared by the server
  * and the browser.
  */
 import { osloInstant, osloOffsetMs } from "./oslo-time";
@@ -44,7 +44,7 @@ export function isReportLanguage(code: unknown): code is ReportLanguageCode {
 }
 
 /**
- * The report language choice (spec 02 §4). English is always offered: it is
+ * The report language choice (shared/spec/02-supplier-credit-connections.md §4). English is always offered: it is
  * what every provider country can deliver, and the only safe answer when the
  * lookup failed (`null`). Norwegian only when the country's list has it, and
  * then it is the default.
@@ -73,7 +73,7 @@ export function reportWindowStart(now: Date, months: number = CREDIT_REPORT_WIND
   );
 }
 
-/** Whether a report counts as one of the last 24 months' (spec 02 §9); exactly 24 months ago still does. */
+/** Whether a report counts as one of the last 24 months' (shared/spec/02-supplier-credit-connections.md §9); exactly 24 months ago still does. */
 export function isWithinReportWindow(createdAt: string | Date, now: Date): boolean {
   const created = toInstant(createdAt).getTime();
   return Number.isFinite(created) && created >= reportWindowStart(now).getTime();

@@ -22,7 +22,7 @@ import { osloDate } from "./supplier-task-states";
 import { followedConnections } from "./supplier-list.server";
 
 /**
- * /dashboard (issue 15; decision 038): the organisation's followed suppliers counted by risk band over time (the daily
+ * /dashboard (decision 038): the organisation's followed suppliers counted by risk band over time (the daily
  * snapshots), by country with its country risk, by industry (NACE section), by compliance regime (the supplier screen's
  * rules, `complianceFlags`) and by the due-diligence flag — every part under the same filters (tag, priority, due
  * diligence). Everything but the history comes from one grouped pass over the organisation's connections, which carry

@@ -6,7 +6,7 @@ import type { FileKind } from "@server/spreadsheets";
 import type { Owner } from "./conversations.server";
 
 /**
- * The user's documents for the assistant (issue 13, /ai/documents; decision 030): the user's own uploads in the
+ * The user's documents for the assistant (/ai/documents; decision 030): the user's own uploads in the
  * organisation — the same files as /files — with the text read from each (server/documents/extract.ts), kept in
  * `document_texts`. The text is read when a file is uploaded on /ai/documents, and for older uploads the first time
  * their page is opened or they are attached to a question. Every query filters by the owner's organisation and user.

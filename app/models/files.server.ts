@@ -200,7 +200,7 @@ export async function deleteFile(input: { organizationId: number; userId: number
 
 export { PREVIEW_ROWS };
 
-/** Kinds the preview shows: PDF in a frame, the others as a table (spec 02 §5 "Previewable types"). */
+/** Kinds the preview shows: PDF in a frame, the others as a table (shared/spec/02-supplier-credit-connections.md §5 "Previewable types"). */
 export const PREVIEWABLE_KINDS: readonly FileKind[] = ["pdf", "xlsx", "xls", "csv"];
 /** Kinds "View / analyse" is offered for: .xlsx and the other spreadsheet types (the analysis page explains the .xls refusal). */
 export const ANALYSABLE_KINDS: readonly FileKind[] = ["xlsx", "xls", "csv"];

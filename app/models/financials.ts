@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n";
 
 /**
- * Financial statement rules (spec 02 §2 "Financial summary", §3, §9).
+ * Financial statement rules (shared/spec/02-supplier-credit-connections.md §2 "Financial summary", §3, §9).
  * Pure: runs on the server and in the browser so both show the same figures.
  * Amounts are NOK thousands, the unit of Norwegian accounts data.
  */
@@ -130,7 +130,7 @@ export interface YearChange {
   percent: number;
   /** Signed, 1 decimal, locale-formatted, e.g. '+12.3%' or '−4.0%'. */
   text: string;
-  /** 'positive' (green) only when the change is above 0, per spec 02 §9; 0 is 'negative' (red). */
+  /** 'positive' (green) only when the change is above 0, per shared/spec/02-supplier-credit-connections.md §9; 0 is 'negative' (red). */
   tone: ChangeTone;
 }
 

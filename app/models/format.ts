@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n";
 
 /**
- * The one place dates, numbers and currency are turned into text (CONVENTIONS.md).
+ * The one place dates, numbers and currency are turned into text (docs/architecture.md).
  * Used by loaders and components alike, so the server-rendered HTML and the
  * hydrated page agree character for character.
  *
@@ -14,7 +14,7 @@ import type { Language } from "~/i18n";
  * browser's agree (a hydration mismatch would fail the e2e tests).
  */
 
-/** Shown for every missing value (spec 01 §9 "a dash"; spec 02 asks for an em dash in the statements). */
+/** Shown for every missing value (shared/spec/01-shell-chat-lei.md §9 "a dash"; shared/spec/02-supplier-credit-connections.md asks for an em dash in the statements). */
 export const MISSING = "—";
 
 type Num = number | null | undefined;
@@ -42,7 +42,7 @@ export function formatThousands(value: Num, locale: Language = "en"): string {
 }
 
 /**
- * French number formatting of the full statements (spec 02 §2): fr-FR groups with
+ * French number formatting of the full statements (shared/spec/02-supplier-credit-connections.md §2): fr-FR groups with
  * a narrow no-break space (U+202F) and uses a decimal comma; missing values show
  * an em dash. `options` may change the fraction digits (Intl default: up to 3).
  */
@@ -86,10 +86,10 @@ function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** The Intl locale of each UI language: en-GB dates for English (spec 02 §9), Norwegian Bokmål for Norwegian. */
+/** The Intl locale of each UI language: en-GB dates for English (shared/spec/02-supplier-credit-connections.md §9), Norwegian Bokmål for Norwegian. */
 export const INTL_LOCALE: Record<Language, string> = { en: "en-GB", no: "nb-NO" };
 
-/** i18next's current language (any string) as the Intl locale: 'no' is Norwegian, anything else English (the fallback, spec 01 §1). */
+/** i18next's current language (any string) as the Intl locale: 'no' is Norwegian, anything else English (the fallback, shared/spec/01-shell-chat-lei.md §1). */
 function intlLocale(language: string | undefined): string {
   return language === "no" ? INTL_LOCALE.no : INTL_LOCALE.en;
 }
@@ -106,7 +106,7 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 /**
- * Day, short month, year — the en-GB pattern of spec 02 §9 — in the UI
+ * Day, short month, year — the en-GB pattern of shared/spec/02-supplier-credit-connections.md §9 — in the UI
  * language: '12 Sept 2026' (en-GB), '12. sep. 2026' (nb-NO). A bare YYYY-MM-DD
  * is a calendar date and is shown as that day in any zone; timestamps are
  * shown in `timeZone`. `locale` is the UI language (i18next's `i18n.language`).
@@ -195,7 +195,7 @@ function relativeFormat(locale: string, numeric: "auto" | "always"): Intl.Relati
 }
 
 /**
- * Relative time of `value` seen from `now` (spec 01 §9), through `Intl.RelativeTimeFormat` in the UI language
+ * Relative time of `value` seen from `now` (shared/spec/01-shell-chat-lei.md §9), through `Intl.RelativeTimeFormat` in the UI language
  * (en-GB / nb-NO, as the dates): '3 hours ago' / 'for 3 timer siden', 'in 2 days' / 'om 2 døgn'. The largest
  * unit among seconds … years that fits at least once, truncated toward zero ('59 seconds ago', never '60
  * seconds ago').
@@ -240,7 +240,7 @@ export interface AddressParts {
 
 /**
  * 'Street 1, 0155 OSLO' when street, postal code and postal area are all present;
- * otherwise null, and the caller shows 'Address information incomplete' (spec 02 §2).
+ * otherwise null, and the caller shows 'Address information incomplete' (shared/spec/02-supplier-credit-connections.md §2).
  */
 export function formatAddress(parts: AddressParts): string | null {
   const street = parts.street_address?.trim();

@@ -12,7 +12,7 @@ import { CREDIT_REPORT_TEXTS, localCreditStore } from "./credit-reports.server";
 import { recordSecurityEvent, type RequestSource } from "./security-events.server";
 
 /**
- * The outside services (issue 16; decision 043): which provider each uses, its settings from the environment with the
+ * The outside services (decision 043): which provider each uses, its settings from the environment with the
  * secrets masked, the runtime settings (encrypted, never shown back), the last success and error, and a harmless test
  * call. For the installation's administrator only (the routes ask `admin`).
  */

@@ -14,7 +14,7 @@ import {
 import { withLegalFormName } from "./lei-api.server";
 
 /**
- * The LEI dialog (spec 01 §2.7) as the server renders it from the URL (components/lei/links.ts): the search's
+ * The LEI dialog (shared/spec/01-shell-chat-lei.md §2.7) as the server renders it from the URL (components/lei/links.ts): the search's
  * results, or the chosen record with its managing LOU's name, its ultimate parent and — once asked for — its
  * direct children. Without JavaScript this is the whole dialog; with it, the dialog starts from this and then
  * asks `/api/lei-api/*` itself.
@@ -74,7 +74,7 @@ export async function loadLeiDialog(url: URL, provider?: LeiProvider): Promise<L
     };
   }
 
-  // Blank or whitespace: no call (spec 01 §5).
+  // Blank or whitespace: no call (shared/spec/01-shell-chat-lei.md §5).
   if (!q) return empty;
   const items = await quietly(() => registry.autocomplete(q), []);
   return { ...empty, searched: true, results: resultViews(items) };

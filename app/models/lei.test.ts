@@ -114,7 +114,7 @@ describe("LEI check digits (ISO 17442, ISO 7064 MOD 97-10)", () => {
   });
 });
 
-describe("other names (spec 01 §2.7)", () => {
+describe("other names (shared/spec/01-shell-chat-lei.md §2.7)", () => {
   it.each([
     [{ name: "Fraport AG", type: "ALTERNATIVE_LANGUAGE_LEGAL_NAME" }, "Fraport AG (ALTERNATIVE LANGUAGE LEGAL NAME)"],
     [{ name: "ACME", type: "PREVIOUS_LEGAL_NAME" }, "ACME (PREVIOUS LEGAL NAME)"],
@@ -127,7 +127,7 @@ describe("other names (spec 01 §2.7)", () => {
   });
 });
 
-describe("next renewal (spec 01 §2.7: first 10 characters of the date, or a dash)", () => {
+describe("next renewal (shared/spec/01-shell-chat-lei.md §2.7: first 10 characters of the date, or a dash)", () => {
   it.each([
     ["2026-06-03T13:29:41Z", "2026-06-03"],
     ["2025-11-30T00:00:00.000+01:00", "2025-11-30"],
@@ -146,7 +146,7 @@ describe("next renewal (spec 01 §2.7: first 10 characters of the date, or a das
   });
 });
 
-describe("result label: legal name, or the highlighted match (spec 01 §2.7, §3)", () => {
+describe("result label: legal name, or the highlighted match (shared/spec/01-shell-chat-lei.md §2.7, §3)", () => {
   const recorded = JSON.parse(fs.readFileSync(path.join(GLEIF_DIR, "autocompletions_all.json"), "utf8")) as {
     data: Parameters<typeof suggestionLabel>[0][];
   };

@@ -1,7 +1,7 @@
 import { MISSING } from "./format";
 
 /**
- * Pure rules for Legal Entity Identifiers (ISO 17442) and the LEI modal's texts (spec 01 §2.7, §3).
+ * Pure rules for Legal Entity Identifiers (ISO 17442) and the LEI modal's texts (shared/spec/01-shell-chat-lei.md §2.7, §3).
  * No server imports: the routes, the providers and the importers all use it.
  *
  * Lower case: GLEIF issues LEIs in upper case only, so 'abc…' cannot be a different LEI from 'ABC…'.
@@ -55,7 +55,7 @@ export function renewalDate(nextRenewalDate: string | null | undefined): string 
   return text ? text.slice(0, 10) : MISSING;
 }
 
-/** One autocomplete item as GLEIF (and our API) answers it (spec 01 §3). */
+/** One autocomplete item as GLEIF (and our API) answers it (shared/spec/01-shell-chat-lei.md §3). */
 export interface LeiSuggestion {
   type?: string;
   id?: string | null;
@@ -102,7 +102,7 @@ export function highlightParts(highlighting: string): LabelPart[] {
 }
 
 /**
- * A result's label (spec 01 §2.7: "legal name (or the highlighted match)"): the legal name when
+ * A result's label (shared/spec/01-shell-chat-lei.md §2.7: "legal name (or the highlighted match)"): the legal name when
  * the item carries one (with the match marked when the highlighting is of that name), else the
  * highlighted match, else the plain completion value.
  */
@@ -146,7 +146,7 @@ export function resultViews(items: LeiSuggestion[]): LeiResultView[] {
   return views;
 }
 
-/** A parent or child card (spec 01 §3 "LEI child and parent record": id and attributes.entity.legalName.name). */
+/** A parent or child card (shared/spec/01-shell-chat-lei.md §3 "LEI child and parent record": id and attributes.entity.legalName.name). */
 export interface LeiEntityCard {
   lei: string;
   name: string;
@@ -181,7 +181,7 @@ export function entityCard(data: RecordLike): LeiEntityCard | null {
   return { lei, name: data.attributes?.entity?.legalName?.name?.trim() || lei };
 }
 
-/** What the dialog's detail section shows of a record (spec 01 §2.7), every text ready to render. */
+/** What the dialog's detail section shows of a record (shared/spec/01-shell-chat-lei.md §2.7), every text ready to render. */
 export interface LeiRecordView {
   lei: string;
   name: string;

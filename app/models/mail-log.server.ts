@@ -3,7 +3,7 @@ import type { JobContext, Schedule } from "@server/jobs/types";
 import { purgeMailLog, resendLoggedMail } from "@server/mail";
 
 /**
- * The mail log (issue 16; decision 044): the failed mails an administrator sees and sends again at /admin/send-old, and
+ * The mail log (decision 044): the failed mails an administrator sees and sends again at /admin/send-old, and
  * the daily purge of logged mails older than MAIL_LOG_DAYS (their bodies hold one-time links).
  */
 

@@ -1,7 +1,7 @@
 import { Marked, type Tokens } from "marked";
 
 /**
- * The assistant's answers as HTML (spec 01 §2.6: GitHub-flavoured markdown through marked), safe to put in the page:
+ * The assistant's answers as HTML (shared/spec/01-shell-chat-lei.md §2.6: GitHub-flavoured markdown through marked), safe to put in the page:
  * an answer is text a model or a stored message wrote, so nothing in it may run. Raw HTML is never passed through
  * (it is shown as text), and links and images keep only web addresses and the site's own paths — no `javascript:`,
  * `data:`, `vbscript:` or other scheme, however it is spelt (entities, control characters, upper case). Links open in a

@@ -2,7 +2,7 @@ import { riskBandColor, type RiskBand } from "./risk";
 import { roleCode } from "./roles";
 
 /**
- * Registry monitoring rules (issue 12; docs/decisions/023-registry-monitoring.md): what a change in a followed company's
+ * Registry monitoring rules (docs/decisions/023-registry-monitoring.md): what a change in a followed company's
  * registry data is worth as a notification. Pure — no server imports — so the rules are table-tested on their own and the
  * same everywhere the registry changes (bulk import, roles import, the live refresh, Brønnøysund's update feed).
  *
@@ -24,7 +24,7 @@ import { roleCode } from "./roles";
  * | address_change         | 30 to another municipality, else 20                     | 60 to another municipality, else 40         |
  * | financial_band         | worse: 75 into red, 50 into yellow; better: 15          | worse 90, better 50                         |
  * | announcement (risk ≥2) | 60 for risk 2 (Medium), 80 for 3 (High), 90 above        | 100                                         |
- * Bands of the financial risk score are those of the supplier view (spec 02 §9): ≤ 33 green, ≤ 66 yellow, above red.
+ * Bands of the financial risk score are those of the supplier view (shared/spec/02-supplier-credit-connections.md §9): ≤ 33 green, ≤ 66 yellow, above red.
  */
 
 export const REGISTRY_SOURCE = "Brønnøysundregistrene";
@@ -62,7 +62,7 @@ export interface RegistryAnnouncementState {
   date: string;
   type: string;
   detail: string | null;
-  /** The announcement's risk level (spec 02 §9: 3+ High, 2 Medium). */
+  /** The announcement's risk level (shared/spec/02-supplier-credit-connections.md §9: 3+ High, 2 Medium). */
   risk: number;
 }
 

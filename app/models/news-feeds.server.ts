@@ -5,7 +5,7 @@ import { checkFeed, type FeedCheck } from "@server/monitoring/news/monitor";
 import { checkFeedUrl, checkFeedUrlForm, ownDemoFeedUrl, type FeedUrlProblem } from "@server/monitoring/news/url";
 
 /**
- * An organisation's news feeds (issue 12, decision 024): what its administrator manages on /notifications/feeds. Every
+ * An organisation's news feeds (decision 024): what its administrator manages on /notifications/feeds. Every
  * function takes the organisation id from the session and filters by it: another organisation's feed is "not found".
  */
 

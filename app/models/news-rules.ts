@@ -1,5 +1,5 @@
 /**
- * The news monitor's rules (issue 12, decision 024): which followed supplier a news item is about, how relevant the hit
+ * The news monitor's rules (decision 024): which followed supplier a news item is about, how relevant the hit
  * is and how much risk it signals. Pure (no server, no I/O): the job and the tests compute the same result.
  *
  * Matching works on folded word tokens, so word boundaries come for free ("Aker" never matches "Akershus"):

@@ -15,7 +15,7 @@ import {
 } from "./notifications";
 
 /**
- * The risk notifications an organisation sees (issue 12; spec 01 §2.4, §3, §7): those about the companies of its
+ * The risk notifications an organisation sees (shared/spec/01-shell-chat-lei.md §2.4, §3, §7): those about the companies of its
  * followed suppliers (active connections, matched to the registry by organisation number), registry-wide or found by
  * its own news feeds — never another organisation's feed hits — and, unless asked for, not dismissed by it. Read is
  * per user. The bell, the panel, `GET /api/notifications`, `/notifications`, its CSV export and the digest all ask here.
@@ -288,7 +288,7 @@ export async function countNotifications(viewer: NotificationViewer, filters: No
 }
 
 /**
- * The bell's number: unread among what the panel shows by default (spec 01 §9 defaults), counted up to BELL_COUNT_CAP —
+ * The bell's number: unread among what the panel shows by default (shared/spec/01-shell-chat-lei.md §9 defaults), counted up to BELL_COUNT_CAP —
  * the bell shows "99+" beyond 99, so counting tens of thousands for an organisation that follows thousands is wasted.
  */
 export function unreadCount(viewer: NotificationViewer, today: Date = new Date()): Promise<number> {

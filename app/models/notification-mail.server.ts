@@ -33,7 +33,7 @@ import {
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
 /**
- * Notification e-mails (issue 12; docs/decisions/025-notification-mails.md): each user's settings, the digest and the
+ * Notification e-mails (docs/decisions/025-notification-mails.md): each user's settings, the digest and the
  * immediate mail for high-risk notifications. What a user may read in a mail is exactly what they may see in the app:
  * every list comes from `listNotifications` with their organisation, user id and language — never a query of its own.
  *

@@ -27,7 +27,7 @@ const withDefault = <T extends z.ZodType, D extends z.output<T> | null>(schema: 
   z.preprocess(blankToUndefined, schema.optional()).transform((value) => (value === undefined ? fallback : (value as z.output<T>)));
 
 /**
- * The panel's and the API's filters as query parameters (spec 01 §5: numeric inputs; type all, announcement or search).
+ * The panel's and the API's filters as query parameters (shared/spec/01-shell-chat-lei.md §5: numeric inputs; type all, announcement or search).
  * Absent or empty means the default. Bad values are errors the API answers with 400 and the pages show next to the field.
  */
 export const notificationQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A user's notification e-mails (issue 12; decision 025): the digest (off, daily or weekly) and the immediate mail for
+ * A user's notification e-mails (decision 025): the digest (off, daily or weekly) and the immediate mail for
  * high-risk notifications. The form's schema, shared by the server and the browser, and the calendar rules of the
  * digest's periods. Pure.
  */
@@ -17,7 +17,7 @@ export interface NotificationMailSettings {
 /** What a user gets before saving anything (the table's defaults): a weekly digest and the immediate mail. */
 export const DEFAULT_MAIL_SETTINGS: NotificationMailSettings = { digest: "weekly", immediate: true };
 
-/** The immediate mail: notifications from this risk score (spec 01 §9's red band). */
+/** The immediate mail: notifications from this risk score (shared/spec/01-shell-chat-lei.md §9's red band). */
 export const IMMEDIATE_MIN_RISK_SCORE = 80;
 
 /** The digest lists at most this many notifications, then "and N more". */
@@ -29,7 +29,7 @@ export const MAIL_TIME_ZONE = "Europe/Oslo";
 type T = (key: string) => string;
 
 /**
- * The rest of a user's mail settings (issue 16; decision 040), for every user: reminders of tasks and of surveys sent to
+ * The rest of a user's mail settings (decision 040), for every user: reminders of tasks and of surveys sent to
  * the user's own address, and the language of their mails (null: the account's language).
  */
 export interface MailPreferences {

@@ -4,7 +4,7 @@ import { NOTIFICATION_OFFSET_MAX, NOTIFICATION_PAGE_SIZE, nextOffset, showMoreVi
 import { notificationQuerySchema } from "./notification-query";
 
 /**
- * The notifications slide-over as the server renders it from the URL (spec 01 §2.4, §4; issue 12), the whole panel
+ * The notifications slide-over as the server renders it from the URL (shared/spec/01-shell-chat-lei.md §2.4, §4), the whole panel
  * without JavaScript: `?panel=notifications` open, `nMin`, `nDays`, `nType` its filters (empty: the spec's defaults),
  * `nOffset` how many are loaded so far — "Show more" is a link that renders the longer list. With JavaScript the panel
  * opens in place and asks `GET /api/notifications` itself (components/notifications/NotificationsPanel.tsx).

@@ -1,14 +1,14 @@
 import { db } from "@server/db";
 
 /**
- * Risk notifications about one company (spec 01 §3 "Notification"), as the
+ * Risk notifications about one company (shared/spec/01-shell-chat-lei.md §3 "Notification"), as the
  * supplier screen's reputation risk and `/api/notifications/byOrg/search` read
  * them. Registry events are data about public companies; a news hit found by an
  * organisation's own feed is that organisation's only, and one it dismissed no
  * longer counts for it (decision 022) — the same rules as its notification list.
  */
 
-/** Reputation risk counts notifications from this score up (spec 02 §9). */
+/** Reputation risk counts notifications from this score up (shared/spec/02-supplier-credit-connections.md §9). */
 export const DEFAULT_MIN_RISK_SCORE = 20;
 
 /** Enough for the reputation average of any real company, small enough for one response. */

@@ -10,14 +10,14 @@ import {
 } from "./notifications";
 import { notificationQuerySchema } from "./notification-query";
 
-describe("spec 01 §9 constants", () => {
+describe("shared/spec/01-shell-chat-lei.md §9 constants", () => {
   it("page size 25, minimum risk score 50, lookback 30 days, type all", () => {
     expect([NOTIFICATION_PAGE_SIZE, DEFAULT_MIN_RISK_SCORE_PANEL, DEFAULT_LOOKBACK_DAYS, DEFAULT_NOTIFICATION_TYPE]).toEqual([25, 50, 30, "all"]);
     expect(notificationQuerySchema.parse({})).toEqual({ minRiskScore: 50, lookbackDays: 30, type: "all", limit: 25, offset: 0 });
   });
 });
 
-describe("Show more (spec 01 §4)", () => {
+describe("Show more (shared/spec/01-shell-chat-lei.md §4)", () => {
   it("the offset advances by the number of items returned", () => {
     expect(nextOffset(0, 25)).toBe(25);
     expect(nextOffset(25, 25)).toBe(50);
@@ -44,7 +44,7 @@ describe("Show more (spec 01 §4)", () => {
   });
 });
 
-describe("risk colours (spec 01 §9)", () => {
+describe("risk colours (shared/spec/01-shell-chat-lei.md §9)", () => {
   it.each([
     [100, "red"],
     [80, "red"],

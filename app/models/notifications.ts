@@ -1,5 +1,5 @@
 /**
- * Notification rules shared by the server and the browser (spec 01 §2.4, §4, §5, §9; issue 12). Pure.
+ * Notification rules shared by the server and the browser (shared/spec/01-shell-chat-lei.md §2.4, §4, §5, §9). Pure.
  */
 
 /** Spec 01 §9: page size 25; defaults minimum risk score 50, lookback 30 days, type all. */

@@ -3,7 +3,7 @@ import { findCompany, type OwnershipNode } from "./registry.server";
 import { openTrees } from "./supplier-screen.server";
 
 /**
- * A company's group from the registry (issue 16, decision 041): who owns it, what it owns (the supplier screen's
+ * A company's group from the registry (decision 041): who owns it, what it owns (the supplier screen's
  * ownership trees, opened lazily by `tree=` in the URL), its sub-units, and which companies of it are customer
  * organisations of this installation. Registry data only: no organisation's own data is read.
  */

@@ -7,7 +7,7 @@ import { recordSecurityEvent, type RequestSource } from "./security-events.serve
 import { createInvitation, findUserByEmail, INVITATION_DAYS, normalizeEmail } from "./user.server";
 
 /**
- * An organisation's members and open invitations (issue 16, decision 041): what its administrator (level 3) manages
+ * An organisation's members and open invitations (decision 041): what its administrator (level 3) manages
  * on /my-organization/users. Every function takes the session's organisation and touches only its rows; every change
  * records its security event (decision 039) in the same transaction. The organisation never loses its last active
  * level-3 member.

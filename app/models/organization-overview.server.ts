@@ -3,7 +3,7 @@ import { monthlyTotals, osloMonth, type MonthlyTotal } from "./credit";
 import { OPEN_STATUSES } from "./supplier-task-states";
 
 /**
- * /my-organization/overview (issue 16, decision 041): the organisation's profile, its counts and its credit-report
+ * /my-organization/overview (decision 041): the organisation's profile, its counts and its credit-report
  * spending per billing month. Every query filters by the session's organisation.
  */
 

@@ -47,7 +47,7 @@ export interface RiskOverviewExplanation<S extends SurveyInput = SurveyInput, A 
 }
 
 /**
- * The supplier screen's risk overview lines (spec 02 §7, §9; decision 034), each 0–100 or null
+ * The supplier screen's risk overview lines (shared/spec/02-supplier-credit-connections.md §7, §9; decision 034), each 0–100 or null
  * ("Not available"), with the inputs each was computed from. The single place that turns the
  * screen's inputs into lines; the announcement window is counted in whole UTC days from `now`
  * (announcementWindowStart).
@@ -98,7 +98,7 @@ export interface OverallRiskFlags {
 
 /** A flag sets a floor under the score: a bankrupt company is 100, one being wound up at least 90, an inactive one at least 80. */
 export const FLAG_FLOORS: Record<OverallRiskFlag, number> = { bankrupt: 100, liquidation: 90, inactive: 80 };
-/** A line above this counts as high (spec 02 §9: above 66 is red). */
+/** A line above this counts as high (shared/spec/02-supplier-credit-connections.md §9: above 66 is red). */
 export const HIGH_LINE = 66;
 /** Each further high line beyond the highest one raises the score by this much. */
 export const HIGH_LINE_STEP = 5;

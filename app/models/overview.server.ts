@@ -20,7 +20,7 @@ import type { RiskBand } from "./risk";
 import { displayStatus, isOpen, OPEN_STATUSES, osloDate } from "./supplier-task-states";
 
 /**
- * What needs the user's attention (issue 15; decision 037): the landing page's data, in one call per role. Every query is
+ * What needs the user's attention (decision 037): the landing page's data, in one call per role. Every query is
  * filtered by the session's organisation and reads an index: the stored overall risk (organization_connections_overall_risk),
  * the notifications' covering index, the open items by due date (supplier_tasks_org_open_due), the audit trail by
  * organisation and time (connection_events_org_created) and the orders by organisation and time (credit_reports_org_created).
@@ -79,7 +79,7 @@ function toSupplier(r: ConnectionRow): OverviewSupplier {
   };
 }
 
-/** The band of a stored score, in SQL, on the same boundaries as riskBandColor (spec 02 §9: ≤ 33 green, ≤ 66 yellow). */
+/** The band of a stored score, in SQL, on the same boundaries as riskBandColor (shared/spec/02-supplier-credit-connections.md §9: ≤ 33 green, ≤ 66 yellow). */
 const bandOfScore = sql<BandKey>`case when c.overall_risk is null then 'unknown' when c.overall_risk <= 33 then 'green' when c.overall_risk <= 66 then 'yellow' else 'red' end`;
 
 const openStatuses = sql.join(OPEN_STATUSES.map((s) => sql.lit(s)));

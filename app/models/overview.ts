@@ -4,13 +4,13 @@ import type { RiskBand } from "./risk";
 import type { StatusFilter } from "./supplier-task-states";
 
 /**
- * The overview's constants and shapes (issue 15; decision 037), shared by its loader (overview.server.ts) and its screen.
+ * The overview's constants and shapes (decision 037), shared by its loader (overview.server.ts) and its screen.
  * Pure: safe for the browser.
  */
 
 /** How many of each list the overview shows; every list links to the full one. */
 export const OVERVIEW_LIMITS = { highestRisk: 10, notifications: 5, tasks: 10, dueDiligence: 10, activity: 10, ownWork: 10 } as const;
-/** Notifications of at least this risk, in this many days (the panel's defaults, spec 01 §9). */
+/** Notifications of at least this risk, in this many days (the panel's defaults, shared/spec/01-shell-chat-lei.md §9). */
 export const OVERVIEW_NOTIFICATION_MIN_RISK = 50;
 export const OVERVIEW_NOTIFICATION_DAYS = 30;
 /** "Due soon": an open item due within this many days from today. */

@@ -8,7 +8,7 @@ export function personTab(value: string | null): PersonTab {
 }
 
 /**
- * The person dialog's data (spec 02 "Person full-screen modal"): the person
+ * The person dialog's data (shared/spec/02-supplier-credit-connections.md "Person full-screen modal"): the person
  * with roles, shares and relations. Opened by `?person={id}` on any page.
  * All three tabs are loaded at once, so switching tabs with JavaScript shows
  * the new tab at once while the URL catches up.

@@ -12,7 +12,7 @@ export interface PersonRelation {
 }
 
 /**
- * People who sit on the same boards as this person now (spec 02 "Person
+ * People who sit on the same boards as this person now (shared/spec/02-supplier-credit-connections.md "Person
  * full-screen modal", Relations tab), most shared boards first, then by name.
  * Only held roles count on both sides, as in the supplier's board relations:
  * someone who left a board years ago is no longer a connection to follow.

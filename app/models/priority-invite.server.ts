@@ -4,7 +4,7 @@ import { recordSecurityEvent, type RequestSource } from "./security-events.serve
 import { createInvitation, normalizeEmail, type Language } from "./user.server";
 
 /**
- * Inviting a customer organisation's priority suppliers' contacts (issue 16; decision 044): for each priority supplier
+ * Inviting a customer organisation's priority suppliers' contacts (decision 044): for each priority supplier
  * the customer follows with a contact e-mail, an invitation into the supplier's organisation at level 1 through the
  * ordinary invitation flow, mailed once. Never twice for one address and supplier: an address that has an account, or
  * that was ever invited into that supplier's organisation, is skipped.

@@ -6,7 +6,7 @@ import { intelligenceFor } from "./intelligence-texts.server";
 import { factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "./supplier-intelligence";
 
 /**
- * Reads of the registry store in the shapes of spec 02 §3. Registry data is
+ * Reads of the registry store in the shapes of shared/spec/02-supplier-credit-connections.md §3. Registry data is
  * public company information, not organisation-owned: any signed-in user with
  * access level 2 may read it (the routes enforce the level).
  *
@@ -65,7 +65,7 @@ export interface OrganizationHit {
   date_of_bankruptcy: string | null;
 }
 
-/** Organisation search (spec 01 §3 "Organisation search hit"), best match first. */
+/** Organisation search (shared/spec/01-shell-chat-lei.md §3 "Organisation search hit"), best match first. */
 export async function searchCompanies(term: string, limit = 10): Promise<{ found: number; hits: OrganizationHit[] }> {
   const clean = term.trim();
   if (!clean) return { found: 0, hits: [] };
@@ -124,7 +124,7 @@ export interface PersonHit {
   orgNam: string;
 }
 
-/** Person search (spec 01 §3 "Person search hit"): board score and the main organisation. */
+/** Person search (shared/spec/01-shell-chat-lei.md §3 "Person search hit"): board score and the main organisation. */
 export async function searchPersons(term: string, limit = 10): Promise<{ found: number; hits: PersonHit[] }> {
   const match = ftsQuery(term.trim());
   if (!match) return { found: 0, hits: [] };
@@ -210,7 +210,7 @@ export interface RoleOut {
   position: string;
   active_from: string | null;
   active_to: string | null;
-  /** The role organisation's status, read with the role (spec 02 §4 "Role organisation status"). */
+  /** The role organisation's status, read with the role (shared/spec/02-supplier-credit-connections.md §4 "Role organisation status"). */
   organization_status: { date_of_bankruptcy: string | null; is_active: boolean };
 }
 
@@ -327,7 +327,7 @@ export const OWNERSHIP_TREE_LEVELS = 3;
 
 /**
  * The ownership tree below a company (the companies it owns, their
- * companies, …), at most three levels (spec 02 §9). `fraction` is the root's
+ * companies, …), at most three levels (shared/spec/02-supplier-credit-connections.md §9). `fraction` is the root's
  * own fraction as given by the caller (0–1); children carry their stake.
  */
 export async function ownershipTree(orgNumber: string, fraction: number): Promise<OwnershipNode | null> {
@@ -372,7 +372,7 @@ export interface BoardRelation {
 
 /**
  * People who sit on other boards together with the supplier's board members,
- * sorted by how many boards they share (spec 02 §2, §9).
+ * sorted by how many boards they share (shared/spec/02-supplier-credit-connections.md §2, §9).
  */
 export async function boardRelations(companyId: number, limit = 50): Promise<BoardRelation[]> {
   const rows = await sql<{

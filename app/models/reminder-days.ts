@@ -1,5 +1,5 @@
 /**
- * The reminder settings as people type them (issue 14; decision 035): a list of whole days such as "7, 3, 1". Pure, so
+ * The reminder settings as people type them (decision 035): a list of whole days such as "7, 3, 1". Pure, so
  * that the settings page and its tests share the rule.
  */
 

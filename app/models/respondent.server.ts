@@ -11,7 +11,7 @@ import { applyAction, linkTask, respondentTask, type ActingParty, type LinkRefus
 import { recomputeOverallRisk } from "./overall-risk.server";
 
 /**
- * The respondent side of tasks and surveys (issue 14; decisions 031 and 033): what a supplier organisation must answer,
+ * The respondent side of tasks and surveys (decisions 031 and 033): what a supplier organisation must answer,
  * found either through the signed-in user's organisation (`respondentTask`) or through a mailed link (`linkTask`), and
  * the answer's reads and writes. Every function here takes an item already found through one of those two readers, so
  * nothing reaches an item of another organisation. The respondent never sees the customer's comments, tags or risk data:

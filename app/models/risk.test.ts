@@ -18,7 +18,7 @@ import {
   type Announcement,
 } from "./risk";
 
-describe("announcementRiskLabel (spec 02 §9: 3+ High, 2 Medium, else Low)", () => {
+describe("announcementRiskLabel (shared/spec/02-supplier-credit-connections.md §9: 3+ High, 2 Medium, else Low)", () => {
   it.each([
     [0, "Low"],
     [1, "Low"],
@@ -91,7 +91,7 @@ describe("reputationRisk (scores ≥ 20; top 5 × 0.6 + rest × 0.4 when more th
   });
 });
 
-describe("riskBandColor (spec 02 §9: ≤33 green, ≤66 yellow, >66 red)", () => {
+describe("riskBandColor (shared/spec/02-supplier-credit-connections.md §9: ≤33 green, ≤66 yellow, >66 red)", () => {
   it.each([
     [0, "green"],
     [33, "green"],
@@ -104,7 +104,7 @@ describe("riskBandColor (spec 02 §9: ≤33 green, ≤66 yellow, >66 red)", () =
   });
 });
 
-describe("notificationRiskColor (spec 01 §9: 80 red, 60 orange, 40 yellow, 20 lime)", () => {
+describe("notificationRiskColor (shared/spec/01-shell-chat-lei.md §9: 80 red, 60 orange, 40 yellow, 20 lime)", () => {
   it.each([
     [0, "green"],
     [19, "green"],
@@ -206,7 +206,7 @@ describe("sortBoardByScore (boardscore descending, stable)", () => {
   });
 });
 
-describe("isCeo / isChairman (spec 02 §6, case-insensitive)", () => {
+describe("isCeo / isChairman (shared/spec/02-supplier-credit-connections.md §6, case-insensitive)", () => {
   it.each([
     ["CEO", true, false],
     ["Group ceo", true, false],
@@ -226,7 +226,7 @@ describe("isCeo / isChairman (spec 02 §6, case-insensitive)", () => {
   });
 });
 
-describe("roleOrganisationStatus (spec 02 §4)", () => {
+describe("roleOrganisationStatus (shared/spec/02-supplier-credit-connections.md §4)", () => {
   it.each([
     ["bankruptcy date wins over is_active", { date_of_bankruptcy: "2023-04-01", is_active: true }, { status: "bankrupt", date: "2023-04-01" }],
     ["bankrupt and inactive", { date_of_bankruptcy: "2022-01-31", is_active: false }, { status: "bankrupt", date: "2022-01-31" }],

@@ -1,7 +1,7 @@
 import { statementsNewestFirst, type FinancialRiskScore, type FinancialStatement } from "./financials";
 
 /**
- * Risk rules of the supplier view (spec 02 §4, §6, §9; spec 01 §9).
+ * Risk rules of the supplier view (shared/spec/02-supplier-credit-connections.md §4, §6, §9; shared/spec/01-shell-chat-lei.md §9).
  * Pure, so the server and the browser compute the same result. Functions return
  * keys ('High', 'red', { status: 'bankrupt' }), never translated text: the
  * caller picks the words from the locales.
@@ -89,7 +89,7 @@ export interface AnnouncementRiskExplained<T> {
   counted: Array<{ announcement: T; score: number }>;
 }
 
-/** Operational or legal risk (spec 02 §9) and the announcements of the 2-year window it was computed from. */
+/** Operational or legal risk (shared/spec/02-supplier-credit-connections.md §9) and the announcements of the 2-year window it was computed from. */
 export function explainAnnouncementRisk<T extends Announcement>(
   announcements: readonly T[],
   now: Date,
@@ -164,17 +164,17 @@ export function reputationRisk(notifications: readonly ReputationNotification[])
 
 export type RiskBand = "green" | "yellow" | "red";
 
-/** Three-band colour of a 0..100 risk (spec 02 §9): up to 33 green, up to 66 yellow, above red. */
+/** Three-band colour of a 0..100 risk (shared/spec/02-supplier-credit-connections.md §9): up to 33 green, up to 66 yellow, above red. */
 export function riskBandColor(risk: number): RiskBand {
   if (risk <= 33) return "green";
   if (risk <= 66) return "yellow";
   return "red";
 }
 
-/** The band's level word (spec 02 §9): green low, yellow medium, red high; the lists' risk filter uses the words. */
+/** The band's level word (shared/spec/02-supplier-credit-connections.md §9): green low, yellow medium, red high; the lists' risk filter uses the words. */
 export const RISK_BAND_LEVEL = { green: "low", yellow: "medium", red: "high" } as const satisfies Record<RiskBand, string>;
 
-/** Five-step colour of a notification risk score (spec 01 §9). */
+/** Five-step colour of a notification risk score (shared/spec/01-shell-chat-lei.md §9). */
 export function notificationRiskColor(score: number): Exclude<RiskColor, "neutral"> {
   if (score >= 80) return "red";
   if (score >= 60) return "orange";
@@ -204,14 +204,14 @@ export function casefilePriorityColor(priority: number | null | undefined): Risk
 
 // ── Financial risk ──────────────────────────────────────────────────────────
 
-/** The newest statement's score object and that statement's year (spec 02 §7, §9); both null when it has no score. */
+/** The newest statement's score object and that statement's year (shared/spec/02-supplier-credit-connections.md §7, §9); both null when it has no score. */
 export function explainFinancialRisk(statements: readonly FinancialStatement[]): { score: FinancialRiskScore | null; year: number | null } {
   const [newest] = statementsNewestFirst(statements);
   const score = newest?.financial_risk_score ?? null;
   return { score, year: score ? newest.financial_year : null };
 }
 
-/** The newest statement's score object (spec 02 §7, §9); null when it has none. */
+/** The newest statement's score object (shared/spec/02-supplier-credit-connections.md §7, §9); null when it has none. */
 export function financialRisk(statements: readonly FinancialStatement[]): FinancialRiskScore | null {
   return explainFinancialRisk(statements).score;
 }
@@ -252,12 +252,12 @@ function positionMatches(position: string | null | undefined, markers: readonly 
   return markers.some((m) => p.includes(m));
 }
 
-/** Position contains 'ceo' or 'adm. direktør', ignoring case (spec 02 §6). */
+/** Position contains 'ceo' or 'adm. direktør', ignoring case (shared/spec/02-supplier-credit-connections.md §6). */
 export function isCeo(position: string | null | undefined): boolean {
   return positionMatches(position, CEO_MARKERS);
 }
 
-/** Position contains 'chairman' or 'styreleder', ignoring case (spec 02 §6). */
+/** Position contains 'chairman' or 'styreleder', ignoring case (shared/spec/02-supplier-credit-connections.md §6). */
 export function isChairman(position: string | null | undefined): boolean {
   return positionMatches(position, CHAIRMAN_MARKERS);
 }
@@ -270,7 +270,7 @@ export interface RoleOrganisation {
 export type RoleOrganisationStatus = { status: "bankrupt"; date: string } | { status: "inactive" } | { status: "active" };
 
 /**
- * Status of the organisation behind a person's role (spec 02 §4). A bankruptcy
+ * Status of the organisation behind a person's role (shared/spec/02-supplier-credit-connections.md §4). A bankruptcy
  * date wins over is_active; only an explicit false is Inactive, since a record
  * without the flag is an ordinary live company.
  */

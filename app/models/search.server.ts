@@ -11,7 +11,7 @@ export interface SearchResult {
   people: PersonHit[];
 }
 
-/** The top-bar search. A failing search shows "no results" (spec 01 §8), logged for the operator. */
+/** The top-bar search. A failing search shows "no results" (shared/spec/01-shell-chat-lei.md §8), logged for the operator. */
 export async function globalSearch(q: string, tab: SearchTab, limit = 10): Promise<SearchResult> {
   const empty: SearchResult = { q, tab, found: 0, organizations: [], people: [] };
   if (!q.trim()) return empty;

@@ -5,7 +5,7 @@ import { env } from "@server/env";
 import type { JobContext, Schedule } from "@server/jobs/types";
 
 /**
- * The security log (issue 16; decision 039): who signed in or failed to, changed a password, a level, deactivated an
+ * The security log (decision 039): who signed in or failed to, changed a password, a level, deactivated an
  * account, sent or revoked an invitation, or acted as the installation's administrator — who, when, from where. One
  * writer (`recordSecurityEvent`), called in the transaction of the change it records; kept SECURITY_LOG_DAYS days.
  */

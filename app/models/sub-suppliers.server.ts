@@ -2,7 +2,7 @@ import { db } from "@server/db";
 import { followsSupplier } from "./follows.server";
 
 /**
- * A supplier's own suppliers, as one of its customers sees them (spec 02 §3
+ * A supplier's own suppliers, as one of its customers sees them (shared/spec/02-supplier-credit-connections.md §3
  * "Sub-supplier", §6). They are the supplier organisation's connections and
  * are shown only to organisations that follow the supplier, and only when
  * the supplier has turned data sharing on.

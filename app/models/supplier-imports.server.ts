@@ -12,7 +12,7 @@ import { recomputeOverallRisk } from "./overall-risk.server";
 import { checkOrgNumber } from "./org-number";
 
 /**
- * Supplier-list imports (issue 10, docs/decisions/018): an uploaded spreadsheet is analysed by the "supplier-analysis" job
+ * Supplier-list imports (docs/decisions/018): an uploaded spreadsheet is analysed by the "supplier-analysis" job
  * into one row per line (app/jobs/supplier-analysis.server.ts), shown to the user as a dry run, and confirmed into supplier
  * connections in one transaction. Every function is scoped to the organisation AND the user who started the import:
  * anyone else gets `undefined` (the routes answer 404).

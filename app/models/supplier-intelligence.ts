@@ -1,5 +1,5 @@
 /**
- * Supplier intelligence (spec 02 §3 "Supplier intelligence response") composed
+ * Supplier intelligence (shared/spec/02-supplier-credit-connections.md §3 "Supplier intelligence response") composed
  * from the registry's facts alone, so it can never contradict the registry:
  * nothing here is guessed from a sector profile. What the registry does not say
  * (certifications, ESG, e-mail, phone) stays empty. Pure: no server imports.

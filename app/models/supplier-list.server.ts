@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import type { RiskBand } from "./risk";
 
 /**
- * "My suppliers": the organisation's active connections (spec 02 §3
+ * "My suppliers": the organisation's active connections (shared/spec/02-supplier-credit-connections.md §3
  * Organisation connection), searched, filtered, sorted and paged in SQL.
  *
  * The organisation filter and the default order ride on the index
@@ -15,7 +15,7 @@ import type { RiskBand } from "./risk";
  */
 
 export const SUPPLIER_SORTS = ["name", "orgNumber", "country", "added", "risk"] as const;
-/** The risk filter's values in the URL and the band each stands for (spec 02 §9; decision 036). */
+/** The risk filter's values in the URL and the band each stands for (shared/spec/02-supplier-credit-connections.md §9; decision 036). */
 export const RISK_FILTERS = { low: "green", medium: "yellow", high: "red" } as const satisfies Record<string, RiskBand>;
 export type RiskFilter = keyof typeof RISK_FILTERS;
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];

@@ -33,7 +33,7 @@ export interface SupplierScreenInput {
 
 export const MAX_OPEN_TREES = 10;
 
-/** Reputation risk counts notifications scoring at least this (spec 02 §9). */
+/** Reputation risk counts notifications scoring at least this (shared/spec/02-supplier-credit-connections.md §9). */
 export const REPUTATION_MIN_RISK_SCORE = 20;
 
 export async function loadSupplierScreen(input: SupplierScreenInput) {

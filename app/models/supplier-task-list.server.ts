@@ -19,7 +19,7 @@ import {
 } from "./supplier-task-workflow.server";
 
 /**
- * What the customer organisation sent (issue 14; decision 034): the list with its filters, one item with its answer
+ * What the customer organisation sent (decision 034): the list with its filters, one item with its answer
  * and history, and the per-supplier view of the supplier screen. Every query is filtered by the session's
  * organisation (`st.organization_id`), on the indexes supplier_tasks_org_sent / supplier_tasks_org_supplier.
  */

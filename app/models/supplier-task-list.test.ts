@@ -32,7 +32,7 @@ describe("the supplier self-assessment risk line (decision 034)", () => {
     expect(selfAssessmentRisk(scores)).toBe(risk);
   });
 
-  it("bands like every other risk line (spec 02 §9: up to 33 green, up to 66 yellow, above red)", () => {
+  it("bands like every other risk line (shared/spec/02-supplier-credit-connections.md §9: up to 33 green, up to 66 yellow, above red)", () => {
     expect(selfAssessmentBand(null)).toBeNull();
     expect(selfAssessmentBand(33)).toBe("green");
     expect(selfAssessmentBand(34)).toBe("yellow");

@@ -4,7 +4,7 @@ import { formatDate } from "./format";
 import { unsubscribeHeaders } from "./unsubscribe.server";
 
 /**
- * The mails a supplier's contact gets about a task or survey (issue 14; decision 031): the request, a reminder, and a
+ * The mails a supplier's contact gets about a task or survey (decision 031): the request, a reminder, and a
  * return for rework. The contact has no account and no known language, so every mail is written in Norwegian and then
  * in English. The link is the only way in without an account; the mail says it may be forwarded (delegation).
  */

@@ -1,5 +1,5 @@
 /**
- * The life of a task or survey sent to a supplier (issue 14; decision 031; spec 02 §4 Task states: submitted versus not
+ * The life of a task or survey sent to a supplier (decision 031; shared/spec/02-supplier-credit-connections.md §4 Task states: submitted versus not
  * submitted). Pure: the lists, the supplier screen, the respondent pages, the reminder job and the server's transitions
  * share these rules.
  *

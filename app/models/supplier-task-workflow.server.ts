@@ -5,7 +5,7 @@ import type { Kysely, Transaction, Updateable } from "kysely";
 import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTaskStatus } from "./supplier-task-states";
 
 /**
- * The one place where a task or survey sent to a supplier is found and changes state (issue 14; decision 031). Every
+ * The one place where a task or survey sent to a supplier is found and changes state (decision 031). Every
  * screen and endpoint of the customer side reads through `customerTask`, the respondent side through `respondentTask`
  * or `linkTask`, so the isolation rules are written once:
  * - a customer sees only what its own organisation sent;

@@ -1,5 +1,5 @@
 /**
- * A survey template version's definition (issue 14; decision 031): bilingual sections of questions, the conditions that
+ * A survey template version's definition (decision 031): bilingual sections of questions, the conditions that
  * show a question, and the scoring rule that gives a submitted survey a 0–100 score. Pure: used by the builder, the
  * respondent pages, the read view, the explorer and the server alike. The shape is checked by
  * `survey-definition-schema.ts` (zod) whenever a definition is written; everything here assumes a checked definition.

@@ -1,7 +1,7 @@
 import { db } from "@server/db";
 
 /**
- * Survey responses as the customer that sent the survey sees them (spec 02
+ * Survey responses as the customer that sent the survey sees them (shared/spec/02-supplier-credit-connections.md
  * §3 "Survey response"). Drafts stay the supplier's business until submitted.
  */
 

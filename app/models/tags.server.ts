@@ -1,7 +1,7 @@
 import { db } from "@server/db";
 import { recordConnectionEvent } from "./connection-audit.server";
 
-/** The organisation's tags (spec 02 §3 "Organisation tag"), scoped by the session's organisation. */
+/** The organisation's tags (shared/spec/02-supplier-credit-connections.md §3 "Organisation tag"), scoped by the session's organisation. */
 
 export interface TagItem {
   id: number;

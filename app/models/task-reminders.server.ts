@@ -4,7 +4,7 @@ import { DEFAULT_REMINDER_SETTINGS, OPEN_STATUSES, osloDate, reminderStepDue, ty
 import { customerTask } from "./supplier-task-workflow.server";
 
 /**
- * Reminders and yearly re-sends (issue 14; decisions 031 and 035). The organisation's reminder settings; the daily
+ * Reminders and yearly re-sends (decisions 031 and 035). The organisation's reminder settings; the daily
  * reminder run, which mails each open item's due step once (the primary key of supplier_task_reminders guards a second
  * worker); the daily recurring run, which sends a yearly campaign again on its date, exactly once. Both take the clock as
  * an argument so that tests can walk through the calendar.

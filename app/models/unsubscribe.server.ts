@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import { UNSUBSCRIBE_SETTINGS, type UnsubscribeSetting } from "./notification-settings";
 
 /**
- * One-click unsubscribe links (issue 16; decision 040). A token names one user and exactly one setting and expires; it
+ * One-click unsubscribe links (decision 040). A token names one user and exactly one setting and expires; it
  * is signed with a key derived from the session secret for this purpose only, so it cannot be forged or turned to
  * another user or setting, and nothing is stored. Format: `<userId>.<setting>.<expires, unix seconds>.<signature>`.
  */

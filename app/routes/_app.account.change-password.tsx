@@ -32,7 +32,7 @@ const PAGE = "/account/change-password";
 const HIDDEN = ["currentPassword", "password", "confirmPassword"];
 
 /**
- * /account/change-password (spec 01 §2.2, the user menu; issue 16; decision 040): the signed-in user changes their
+ * /account/change-password (shared/spec/01-shell-chat-lei.md §2.2, the user menu; decision 040): the signed-in user changes their
  * password, and sees and ends their other sessions. Only the session's own user: no form names a user, and a session
  * is named by a keyed handle, never its id. `?confirm=others` is the confirmation step of "Sign out everywhere else".
  */

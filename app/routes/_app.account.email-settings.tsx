@@ -22,11 +22,11 @@ export const meta = titleMeta;
 export const handle = { i18n: ["account"] };
 
 /**
- * /account/email-settings (spec 01 §2.2, the user menu; issue 12): the signed-in user's own notification e-mails —
+ * /account/email-settings (shared/spec/01-shell-chat-lei.md §2.2, the user menu): the signed-in user's own notification e-mails —
  * the digest (off, daily, weekly) and the immediate mail for high-risk notifications. A user whose account cannot
  * read notifications (a viewer at level 1, a supplier respondent, an account without an organisation) is told that
  * these mails do not apply to them: they are never sent such mails (decision 025). Every user sets the reminders of
- * tasks and surveys sent to their own address and the language of their mails (issue 16; decision 040).
+ * tasks and surveys sent to their own address and the language of their mails (decision 040).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -13,7 +13,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["integrations"] };
 
 /**
- * /admin/integrations (issue 16; decision 043): the outside services — which provider each uses, its settings with the
+ * /admin/integrations (decision 043): the outside services — which provider each uses, its settings with the
  * secrets masked, the last success and the last error. The installation's administrator only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

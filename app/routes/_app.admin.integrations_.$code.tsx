@@ -60,7 +60,7 @@ async function requireIntegration(request: Request, code: string | undefined) {
 }
 
 /**
- * /admin/integrations/{code} (issue 16; decision 043): one outside service — its provider and settings (secrets masked),
+ * /admin/integrations/{code} (decision 043): one outside service — its provider and settings (secrets masked),
  * last success and error, the last test; "Test connection" makes one harmless call through the configured provider
  * with a timeout; runtime settings are stored encrypted and never shown back. The installation's administrator only.
  */

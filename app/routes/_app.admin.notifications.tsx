@@ -52,7 +52,7 @@ const schema = (t: Translate) =>
   ]);
 
 /**
- * /admin/notifications (issue 16; decision 045): the installation's administrator writes an announcement to every user
+ * /admin/notifications (decision 045): the installation's administrator writes an announcement to every user
  * or to one organisation's users, optionally mailed to them by a job; the list shows each with its audience, author,
  * mailing and whether users still see it, and withdraws one. Users see an active one on /overview and /notifications.
  */

@@ -31,7 +31,7 @@ async function customerOf(params: LoaderFunctionArgs["params"]) {
 }
 
 /**
- * /admin/organization/{orgId}/priority-suppliers/invite (issue 16; decision 044): for a customer organisation, its
+ * /admin/organization/{orgId}/priority-suppliers/invite (decision 044): for a customer organisation, its
  * priority suppliers' contacts — whether each can be invited, already has an account, was invited before or has no
  * address — and "invite", which invites each ready contact into its supplier's organisation at level 1, one mail each,
  * and answers with a summary. The installation's administrator only; another kind of organisation or none → 404.

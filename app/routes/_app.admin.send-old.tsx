@@ -28,7 +28,7 @@ const PATH = "/admin/send-old";
 const schema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("resend"), id: z.string() }), z.object({ intent: z.literal("resendAll") })]);
 
 /**
- * /admin/send-old (issue 16; decision 044): the mails that failed (the mail log's failed rows) with their error, paged;
+ * /admin/send-old (decision 044): the mails that failed (the mail log's failed rows) with their error, paged;
  * send one again, or all of them after a confirmation step (`?confirm=all`). The installation's administrator only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

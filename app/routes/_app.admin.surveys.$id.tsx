@@ -390,7 +390,7 @@ function PartControls({
   );
 }
 
-/** "Please confirm" before a section or a question is deleted (DESIGN.md: destructive actions ask first). */
+/** "Please confirm" before a section or a question is deleted (docs/architecture.md: destructive actions ask first). */
 function DeleteStep({
   definition,
   versionId,

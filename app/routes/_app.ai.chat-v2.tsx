@@ -27,7 +27,7 @@ export const handle = { i18n: ["chat"] };
 const BASE = "/ai/chat-v2";
 
 /**
- * /ai/chat-v2 (issue 13): the chat of /ai/chat with the conversation list beside it, where the user renames and deletes
+ * /ai/chat-v2: the chat of /ai/chat with the conversation list beside it, where the user renames and deletes
  * conversations. `?c={id}` opens one, `?delete={id}` is the confirmation step of a delete. Works without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

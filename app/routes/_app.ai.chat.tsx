@@ -17,7 +17,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["chat"] };
 
 /**
- * /ai/chat (issue 13): the assistant as a full page that works without JavaScript — the conversation (`?c={id}`), the
+ * /ai/chat: the assistant as a full page that works without JavaScript — the conversation (`?c={id}`), the
  * user's conversations as links, and a form. Posting it saves the question, runs the provider to the end, saves the
  * answer and redirects back to the conversation (no streaming here; the floating panel streams). The form may attach one
  * of the user's documents (`fileUploadId`; `?attach={fileId}` chooses it beforehand), which the assistant reads and cites.

@@ -24,7 +24,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["aiDocuments"] };
 
 /**
- * /ai/documents (issue 13): the user's own uploads in the organisation — the same files as /files — with the state of the
+ * /ai/documents: the user's own uploads in the organisation — the same files as /files — with the state of the
  * text the assistant reads from each (server/documents/extract.ts). Uploading here reads the text at once (bounded by the
  * extraction's caps and time limit; decision 030) and opens the document's page. Works without JavaScript.
  */

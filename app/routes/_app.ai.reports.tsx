@@ -28,7 +28,7 @@ export const handle = { i18n: ["aiReports"] };
 const BASE = "/ai/reports";
 
 /**
- * /ai/reports (issue 13): the organisation's supplier reports, newest first, paged, and the form that generates one on a
+ * /ai/reports: the organisation's supplier reports, newest first, paged, and the form that generates one on a
  * followed supplier. The supplier is chosen from a select of the followed suppliers, narrowed by a GET search (`?q=`), so it
  * works without JavaScript; `?orgNumber=` preselects one (the supplier screen's "AI report" link). `?delete={id}` is the
  * confirmation step of a delete. Decision 029.

@@ -34,7 +34,7 @@ const HISTORY_SCROLL = { role: "region", "aria-labelledby": "history-caption", t
 const BAND_BAR = { green: "bg-green-500", yellow: "bg-yellow-400", red: "bg-red-500", unknown: "bg-base-300" } as const;
 
 /**
- * /dashboard: the portfolio's risk at a glance (issue 15; decision 038). One loader; the filters are one GET form (tag,
+ * /dashboard: the portfolio's risk at a glance (decision 038). One loader; the filters are one GET form (tag,
  * priority, due diligence) that every section honours, and each section's data is also a CSV (/dashboard.csv?chart=…).
  * Each chart has its figures in a real table, the whole page without JavaScript.
  */

@@ -30,7 +30,7 @@ const INDEX = /^\d{1,5}$/;
 const index = (value: string | null): number | null => (value !== null && INDEX.test(value) ? Number(value) : null);
 
 /**
- * /files/:fileId/analyze — the File analysis modal (spec 02): has-headers, the sheet, the Org ID, Org Name and optional
+ * /files/:fileId/analyze — the File analysis modal (shared/spec/02-supplier-credit-connections.md): has-headers, the sheet, the Org ID, Org Name and optional
  * Country columns (named by header or by letter), and the first 16 rows. The view is URL state read by a GET form
  * (`mapped=1` says the form was sent, so an unticked has-headers means no headers); Analyze posts the same form. The
  * mapping starts as a guess from the headers. Anyone may view their own file here (`ownFiles`); Analyze needs

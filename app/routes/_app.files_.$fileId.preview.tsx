@@ -22,7 +22,7 @@ function sheetParam(value: string | null): number | null {
 }
 
 /**
- * /files/{fileId}/preview — the file preview modal as a page (spec 02 "File
+ * /files/{fileId}/preview — the file preview modal as a page (shared/spec/02-supplier-credit-connections.md "File
  * preview modal"), for the user's own files only: anyone else's is a 404
  * like a missing one. `?sheet=` chooses the sheet; `?returnTo=` (a path of
  * this site, safeRedirect) is where closing goes, /files by default. A file

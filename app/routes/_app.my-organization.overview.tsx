@@ -19,7 +19,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["organization"] };
 
 /**
- * /my-organization/overview (issue 16, decision 041): the organisation's profile and counts for every member; the
+ * /my-organization/overview (decision 041): the organisation's profile and counts for every member; the
  * link to its supplier screen for those who read registry data; the credit-report spending for those who see the
  * organisation's credit reports (suppliersRead).
  */

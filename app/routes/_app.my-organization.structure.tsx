@@ -15,7 +15,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["organization", "people"] };
 
 /**
- * /my-organization/structure (issue 16, decision 041): the user's own organisation's group from the registry
+ * /my-organization/structure (decision 041): the user's own organisation's group from the registry
  * (registryRead): its owners, its holdings with their ownership trees (`tree=`), its sub-units, and which companies
  * of the group use this app.
  */

@@ -81,7 +81,7 @@ const levelSchema = (t: Translate) => z.object({ intent: z.literal("level"), id:
 const rowSchema = (t: Translate) => z.object({ intent: z.enum(["deactivate", "reactivate", "resend", "revoke"]), id: idField(t), redirectTo });
 
 /**
- * /my-organization/users (issue 16, decision 041): the organisation's members for every member; their last sign-in,
+ * /my-organization/users (decision 041): the organisation's members for every member; their last sign-in,
  * the open invitations and every change for its administrator (organizationManage). Paged (MEMBERS_PAGE_SIZE) and
  * searched by email (`q`, `page`: the list's URL state, which every change comes back to); the search narrows the open
  * invitations too, of which the newest INVITATIONS_SHOWN are listed. `?deactivate={id}` is the confirmation step of a

@@ -71,7 +71,7 @@ function parsePageQuery(url: URL) {
 }
 
 /**
- * /notifications (issue 12): the organisation's notifications with the panel's filters and supplier, tag, read and
+ * /notifications: the organisation's notifications with the panel's filters and supplier, tag, read and
  * status filters, 25 per page; mark read or unread (per user), mark all as read, dismiss with a reason and restore
  * (for the organisation), CSV export (/notifications.csv with the same filters). Works without JavaScript: the
  * filters are a GET form, every change a POST that comes back here.

@@ -19,7 +19,7 @@ const MAX_QUERY = 100;
 const MAX_HITS = 20;
 
 /**
- * /org-structure-explorer (issue 16, decision 041; the top bar's organisation-name link): any company's group
+ * /org-structure-explorer (decision 041; the top bar's organisation-name link): any company's group
  * (registryRead). `q` searches by organisation number or name; `org` is the company shown (the user's own
  * organisation's by default); `tree` opens a holding's ownership tree — all in the URL, so every step is a link.
  */

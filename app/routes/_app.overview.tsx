@@ -10,7 +10,7 @@ import { customerOverview, respondentOverview } from "~/models/overview.server";
 import { pageTitle } from "~/models/page-title.server";
 
 /**
- * /overview (issue 15; decision 037): where every user lands after signing in. Customers at level 2 and up see what
+ * /overview (decision 037): where every user lands after signing in. Customers at level 2 and up see what
  * needs their attention across the suppliers they follow; level 1 members and supplier respondents see what their
  * organisation has been asked to answer. One loader, indexed reads; plain links, so it works without JavaScript.
  */

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * In the browser (the dropdown's fetcher and navigations to this page): a
  * search that fails on the way — the network, the server, a refused query —
- * shows 'No results found.' (spec 01 §8) instead of replacing the page, so
+ * shows 'No results found.' (shared/spec/01-shell-chat-lei.md §8) instead of replacing the page, so
  * what the user typed stays. Redirects and a missing permission still count.
  */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {

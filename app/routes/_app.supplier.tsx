@@ -57,7 +57,7 @@ export const handle = {
 };
 
 /**
- * The supplier screen (spec 02 "Supplier detail"): /supplier?externalId={orgnr}[&localId={id}].
+ * The supplier screen (shared/spec/02-supplier-credit-connections.md "Supplier detail"): /supplier?externalId={orgnr}[&localId={id}].
  * Registry data needs access level 2. Every dialog, tab, tree and page of it
  * is URL state (see components/supplier/screen-url.ts).
  */
@@ -261,7 +261,7 @@ export default function SupplierScreen() {
       {statementsPage ? (
         <FinancialStatementsPage data={data} />
       ) : (
-        // Two columns from lg up (spec 02). Below lg the columns dissolve (display: contents) into one, and CSS order puts the risk
+        // Two columns from lg up (shared/spec/02-supplier-credit-connections.md). Below lg the columns dissolve (display: contents) into one, and CSS order puts the risk
         // overview and the overview card first, then the left column's sections, then the right's; the DOM keeps the spec's column order.
         <div className="mt-4 flex flex-col gap-4 lg:grid lg:grid-cols-2">
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">

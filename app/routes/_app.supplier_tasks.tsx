@@ -22,7 +22,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates"] };
 
 /**
- * /supplier_tasks (issue 14; decision 034): every task and survey the organisation sent, with filters (status with
+ * /supplier_tasks (decision 034): every task and survey the organisation sent, with filters (status with
  * overdue, type, supplier name, tag, campaign), sorting, 25 per page and a CSV of the current filter
  * (/supplier_tasks.csv). The filters are a GET form, so the page works without JavaScript.
  */

@@ -30,7 +30,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates", "supplierWork"] };
 
 /**
- * /supplier_tasks/{id} (issue 14; decision 034): one task or survey the organisation sent — its state, due date,
+ * /supplier_tasks/{id} (decision 034): one task or survey the organisation sent — its state, due date,
  * recipient, message, who answered and the answer (a task's comment and files; a survey's score and a link to its read
  * view), the history, and the customer's actions: accept, return with a comment, remind now, cancel (a confirmation
  * step), revoke links. Each action is a plain POST with an intent; a state that does not allow it is a 409 that says so.

@@ -20,7 +20,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates", "supplierWork"] };
 
 /**
- * /tasks/surveys/{surveyResponseId}/read (issue 14; spec 02 "Survey responses"; decision 034): the read view of an
+ * /tasks/surveys/{surveyResponseId}/read (shared/spec/02-supplier-credit-connections.md "Survey responses"; decision 034): the read view of an
  * answered survey response, for the customer that sent it (level 2) and for the supplier organisation that answered it
  * (any member) — each only its own. Every question the respondent saw, with its answer in the reader's language read
  * against the response's own template version, evidence with expiry dates, the score, who answered and when.

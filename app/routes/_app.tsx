@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ personDialog, creditDialog, leiDialog, notifications: { unread, panel }, assistant });
 }
 
-/** The panel of a user whose access does not cover notifications (spec 01 §2.2 shows the bell to every user with an email). */
+/** The panel of a user whose access does not cover notifications (shared/spec/01-shell-chat-lei.md §2.2 shows the bell to every user with an email). */
 const NO_NOTIFICATIONS: NotificationsPanelData = {
   filters: { minRiskScore: "", lookbackDays: "", type: "all" },
   error: null,

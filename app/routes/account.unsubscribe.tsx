@@ -16,7 +16,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["account"] };
 
 /**
- * /account/unsubscribe?token=… (issue 16; decision 040): the one-click link at the end of every mail to a user. Works
+ * /account/unsubscribe?token=… (decision 040): the one-click link at the end of every mail to a user. Works
  * without being signed in: the signed token names the user and exactly one setting. GET only shows what the button will
  * do (mail scanners follow links); the POST turns that one setting off and redirects to the confirmation. A bad or
  * expired token is a page saying so, never an error.

@@ -16,7 +16,7 @@ const body = z.object({
 
 /**
  * POST /api/clients/{llm_provider} `{messages: [{role, content}], conversationId}` → the answer as a streamed
- * `text/plain` body, chunk by chunk as the provider writes it (spec 01 §7). Closing the request stops the provider.
+ * `text/plain` body, chunk by chunk as the provider writes it (shared/spec/01-shell-chat-lei.md §7). Closing the request stops the provider.
  * The assistant reads the documents attached to the conversation's messages and, when given, `fileUploadId` (one of the
  * user's own files: anyone else's is a 404) — decision 030.
  * Unknown provider: 404; unconfigured: 400; over the limits: 400; the provider failing before it answers: 502 "Error from server".

@@ -6,7 +6,7 @@ import { readJson } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import { createConversation, listConversations } from "~/models/conversations.server";
 
-/** GET /api/conversations → `[{id, title, createdAt, updatedAt}]`: the user's own, newest `updatedAt` first (spec 01 §7). */
+/** GET /api/conversations → `[{id, title, createdAt, updatedAt}]`: the user's own, newest `updatedAt` first (shared/spec/01-shell-chat-lei.md §7). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "assistantUse");
   return json(await listConversations({ userId: user.id, organizationId: user.organizationId }));

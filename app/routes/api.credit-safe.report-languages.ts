@@ -13,7 +13,7 @@ const query = z.object({
 /**
  * GET /api/credit-safe/report-languages?country= — `{data: ['NO', 'EN']}`:
  * the languages a report on that country can be ordered in, Norwegian first
- * when offered. The spec 02 §4 rule is applied here, so a failing provider
+ * when offered. The shared/spec/02-supplier-credit-connections.md §4 rule is applied here, so a failing provider
  * answers `{data: ['EN']}` and every listed language is one the order accepts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

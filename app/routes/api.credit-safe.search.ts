@@ -15,9 +15,9 @@ const query = z.object({
 
 /**
  * GET /api/credit-safe/search?country=&name=&regNo= — `{data: companies}`
- * (spec 02 §3 "Company search result (credit)"). 400 for an unknown country
- * or when name and registration number are both blank (spec 02 §5); a
- * failing provider answers an empty list (spec 02 §8).
+ * (shared/spec/02-supplier-credit-connections.md §3 "Company search result (credit)"). 400 for an unknown country
+ * or when name and registration number are both blank (shared/spec/02-supplier-credit-connections.md §5); a
+ * failing provider answers an empty list (shared/spec/02-supplier-credit-connections.md §8).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "registryRead");

@@ -7,7 +7,7 @@ import { listNotifications } from "~/models/notification-list.server";
 import { notificationQuerySchema } from "~/models/notification-query";
 
 /**
- * GET /api/notifications?minRiskScore&lookbackDays&type&limit&offset (spec 01 §7) — `{data: [notification]}`, newest
+ * GET /api/notifications?minRiskScore&lookbackDays&type&limit&offset (shared/spec/01-shell-chat-lei.md §7) — `{data: [notification]}`, newest
  * first: the risk notifications about the user's organisation's followed suppliers that it has not dismissed. Defaults
  * (spec §9): minimum risk score 50, lookback 30 days, type all, 25 per page; a larger limit is capped at 100. A bad number
  * or type is a 400 naming the parameter.

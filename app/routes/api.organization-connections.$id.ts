@@ -19,7 +19,7 @@ const KEYS = ["contact_email", "is_priority", "is_due_diligence", "is_deleted", 
 const ids = z.array(z.number().int().positive()).min(1, "Choose at least one").max(100);
 const title = z.string().trim().min(1, "A tag title must not be empty").max(100);
 
-/** The value of each key of a PATCH body (spec 02 §7). */
+/** The value of each key of a PATCH body (shared/spec/02-supplier-credit-connections.md §7). */
 const CHANGES = {
   contact_email: z.union([z.email("Enter a valid email address").max(254), z.literal("").transform(() => null), z.null()]),
   is_priority: z.boolean(),
@@ -51,7 +51,7 @@ function parseChange(body: unknown): ConnectionChange {
  * PATCH /api/organization-connections/{id} with exactly one of contact_email,
  * is_priority, is_due_diligence, is_deleted (true), removeTagIds, addTagIds,
  * newTags, newComment → `{data: the updated connection}` (after a soft delete
- * too, with is_deleted true: the answer replaces the client's copy, spec 02 §7).
+ * too, with is_deleted true: the answer replaces the client's copy, shared/spec/02-supplier-credit-connections.md §7).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") throw methodNotAllowed(["GET", "PATCH"]);

@@ -10,7 +10,7 @@ const query = z.object({ localOrganizationId: z.string({ error: "is required" })
 
 /**
  * GET /api/organization/country?localOrganizationId= — `{data}` with the
- * country facts at the top level and again under `country_data` (spec 02 §3
+ * country facts at the top level and again under `country_data` (shared/spec/02-supplier-credit-connections.md §3
  * "Country data"). 404 when the organisation or its country is unknown.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

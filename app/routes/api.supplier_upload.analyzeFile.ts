@@ -20,7 +20,7 @@ const body = z.object({
 
 /**
  * POST /api/supplier_upload/analyzeFile {fileId, orgId, orgName, countryCode|null, hasHeaders[, sheet]} — column indexes
- * from 0 (spec 02 §7): starts the analysis of one of the user's own uploaded spreadsheets as a background job and answers
+ * from 0 (shared/spec/02-supplier-credit-connections.md §7): starts the analysis of one of the user's own uploaded spreadsheets as a background job and answers
  * 202 {importId, jobId, href} (href: the import's page, where the dry run is read and confirmed). Needs `suppliersWrite`,
  * since confirming the import creates suppliers. 404 for any file but the user's own; 400 with a message for a mapping
  * without both an Org ID and an Org Name column, a column the file does not have, the same column twice, or a file the

@@ -13,7 +13,7 @@ function sheetParam(value: string | null): number | null {
 }
 
 /**
- * GET /api/supplier_upload/parseFile?fileId=&sheet= (spec 02 §7) — the
+ * GET /api/supplier_upload/parseFile?fileId=&sheet= (shared/spec/02-supplier-credit-connections.md §7) — the
  * preview rows of one of the user's own files: `{ fileId, fileName, kind,
  * sheets, sheet, rows }`, rows ≤ 16 as strings (a PDF: kind "pdf", no sheets
  * or rows — the preview frames it). 400 for a bad fileId or

@@ -14,7 +14,7 @@ const query = z.object({
  * GET /api/suppliers/{supplierOrgId}/sub-suppliers?searchTerm= — `{data}`,
  * at most 200 by name (registryRead, like the supplier screen). 404 unless
  * the session's organisation follows the supplier; 403 when the supplier has
- * not shared its data (spec 02 §6).
+ * not shared its data (shared/spec/02-supplier-credit-connections.md §6).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organizationId } = await requireUser(request, "registryRead");

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { currentUserResponse } from "~/http/session.server";
 
-/** GET /api/users/me — the signed-in user (spec 01 §3, §7). */
+/** GET /api/users/me — the signed-in user (shared/spec/01-shell-chat-lei.md §3, §7). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return json(currentUserResponse(user));

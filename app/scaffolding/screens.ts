@@ -20,7 +20,7 @@ export function scaffoldKeyForPath(pathname: string): string {
   return best?.id ?? "overview";
 }
 
-/** Screens every signed-in user may open (spec 01 §2.3: below level 2 only My Compliance; a user's own account). */
+/** Screens every signed-in user may open (shared/spec/01-shell-chat-lei.md §2.3: below level 2 only My Compliance; a user's own account). */
 const FOR_EVERY_USER = new Set(["overview", "account_email_settings", "account_change_password"]);
 
 /** Who may open a scaffolded screen, from the one permission table: admin pages for is_admin, the rest of the map from level 2. */

@@ -5,7 +5,7 @@ import { looksLikeText } from "../spreadsheets/sniff";
 import { textDecoder } from "../text-decoding";
 
 /**
- * The text of an uploaded document, for the assistant to read and cite (issue 13, /ai/documents; decision 030): a PDF's
+ * The text of an uploaded document, for the assistant to read and cite (/ai/documents; decision 030): a PDF's
  * text page by page (unpdf, PDF.js), a spreadsheet's cells as tab-separated lines under each sheet's name (the existing
  * readers, with their zip guard and row limit), a plain text file decoded like the CSV reader (BOM, UTF-8, else
  * Windows-1252). Everything is capped — pages, characters and time — so a hostile file cannot hang the server or fill its

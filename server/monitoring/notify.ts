@@ -4,7 +4,7 @@ import { enqueueJob } from "../jobs/queue";
 import type { DB } from "../db-types";
 
 /**
- * The one way a monitor raises notifications (issue 12; decision 022): registry changes and news hits alike. Each
+ * The one way a monitor raises notifications (decision 022): registry changes and news hits alike. Each
  * carries a dedupe key, and a key already written is skipped — so the same change or news item never raises two
  * notifications, a re-run after a crash writes nothing twice, and a dismissed notification (its row, dismissed by
  * an organisation) is never raised again as a new one.

@@ -5,7 +5,7 @@ import type { DB } from "../db-types";
 import { raiseNotifications, type DetectedNotification } from "./notify";
 
 /**
- * Registry monitoring (issue 12; docs/decisions/023-registry-monitoring.md): wherever registry data of companies is written —
+ * Registry monitoring (docs/decisions/023-registry-monitoring.md): wherever registry data of companies is written —
  * the bulk units import, the roles import, the live refresh, the update feed — the writer reads the followed companies' state
  * before, writes, reads it after and raises what changed, all inside its own transaction. Only companies followed by at least
  * one organisation are watched (a live connection to an organisation carrying the company's number): the others raise nothing,

@@ -12,7 +12,7 @@ import type { Staged } from "../importers/run";
 import { hash32 } from "./generate/random";
 
 /**
- * The demo world's LEI records (issue 11), written through the GLEIF importers' writers so that the search
+ * The demo world's LEI records, written through the GLEIF importers' writers so that the search
  * index stays in step exactly as an import keeps it:
  *
  * - the recorded real GLEIF API answers in server/seed-data/gleif/ (CC0): their records, the ultimate parent of

@@ -5,7 +5,7 @@ import type { DB } from "../db-types";
 import { DEMO_FEEDS } from "../monitoring/news/demo";
 
 /**
- * The demo customer's news feeds (issue 12, decision 024): the recorded demo feeds the app itself serves at
+ * The demo customer's news feeds (decision 024): the recorded demo feeds the app itself serves at
  * /demo-feeds/{name}.xml, at the app's address (APP_URL, else http://localhost:{PORT}). Re-runnable: a feed already
  * there is left as it is (its status, and whether the administrator disabled it).
  */

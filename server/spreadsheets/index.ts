@@ -6,7 +6,7 @@ import { type ReadLimits, type SheetReader, SpreadsheetError, PREVIEW_ROWS } fro
 import { openXlsx } from "./xlsx";
 
 /**
- * The file readers (issue 10, docs/decisions/017-file-preview-and-readers.md):
+ * The file readers (docs/decisions/017-file-preview-and-readers.md):
  * what a stored file is by its bytes, and its rows as strings for the
  * preview and the supplier-list analysis. Plain Node, no React.
  */

@@ -1,5 +1,5 @@
 /**
- * The readers' contract (issue 10): what a stored upload is, by its bytes,
+ * The readers' contract: what a stored upload is, by its bytes,
  * and a reader that yields its rows as the strings the user sees.
  */
 export type FileKind = "pdf" | "xlsx" | "xls" | "csv" | "other";

@@ -338,7 +338,7 @@ describe("adding a supplier and soft deletion", () => {
     });
   });
 
-  it("soft deletes: 404 for another organisation; answers the connection with is_deleted true (spec 02 §7), then it reads as gone", async () => {
+  it("soft deletes: 404 for another organisation; answers the connection with is_deleted true (shared/spec/02-supplier-credit-connections.md §7), then it reads as gone", async () => {
     await follow(w.orgA, w.supplierT);
     const id = await connectionId(w.orgA, w.supplierT);
     expect((await patch(id, { is_deleted: true }, w.tokenB)).status).toBe(404);

@@ -119,7 +119,7 @@ beforeAll(async () => {
 
 // Runs first, before anything caches the local provider: with CREDIT_PROVIDER=creditsafe
 // and no credentials every provider call fails (CreditError 'not_configured').
-describe("when the credit provider fails (spec 02 §8)", () => {
+describe("when the credit provider fails (shared/spec/02-supplier-credit-connections.md §8)", () => {
   let errors: MockInstance<typeof console.error>;
   beforeAll(() => {
     errors = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -7,7 +7,7 @@ import { company, follow, makeOrg, request, signedIn } from "../helpers/fixtures
 import { call, form } from "../helpers/requests";
 
 /**
- * GET /api/notifications (spec 01 §7, §9; issue 12) and the list model behind the bell, the panel and /notifications:
+ * GET /api/notifications (shared/spec/01-shell-chat-lei.md §7, §9) and the list model behind the bell, the panel and /notifications:
  * only the organisation's followed suppliers, never another organisation's news hits, dismissed ones left out, the
  * spec's defaults, limit and offset, and a clear 400 for every bad parameter.
  */

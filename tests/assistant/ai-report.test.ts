@@ -12,7 +12,7 @@ import noAssistant from "../../locales/no/assistant.json";
 import { connectionsOf, DEMO_CUSTOMERS, seedWorld, TODAY, viewerOf } from "./world";
 
 /**
- * The supplier report's data and the local provider's composition (issue 13, /ai/reports) against the demo world: the
+ * The supplier report's data and the local provider's composition (/ai/reports) against the demo world: the
  * facts read from the tables here appear in the report in both languages, another organisation's comments, tags and
  * notifications never do, empty sections say so, and text from the data cannot become markup.
  */

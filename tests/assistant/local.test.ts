@@ -10,7 +10,7 @@ import no from "../../locales/no/assistant.json";
 import { connectionsOf, DEMO_CUSTOMERS, linkedLocalIds, seedWorld, TODAY, viewerOf } from "./world";
 
 /**
- * The local assistant against the demo world (issue 13): questions in English and Norwegian and the facts each answer
+ * The local assistant against the demo world: questions in English and Norwegian and the facts each answer
  * must contain, read from the database here; questions it declines; another organisation's suppliers never appear.
  */
 

@@ -4,7 +4,7 @@ import type { AssistantTool, AssistantViewer } from "@server/providers/llm/types
 import { assistantTools } from "~/models/assistant-tools.server";
 import { connectionsOf, DEMO_CUSTOMERS, linkedLocalIds, seedWorld, viewerOf } from "./world";
 
-/** The model's tools (issue 13): the viewer's organisation only, arguments checked, compact JSON. */
+/** The model's tools: the viewer's organisation only, arguments checked, compact JSON. */
 
 let nordvik: AssistantViewer;
 let kystlys: AssistantViewer;

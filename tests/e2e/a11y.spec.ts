@@ -3,8 +3,8 @@ import { createUser, demoImport, demoUser, expectAccessible, queryDb, richCompan
 
 /**
  * axe on every main screen at a desktop (1440 px) and a phone (360 px) width,
- * JavaScript on: no serious or critical violations (issue 9 "Keyboard and
- * contrast"). Contrast is fixed in the theme (app/tailwind.css), so one
+ * JavaScript on: no serious or critical violations (keyboard and
+ * contrast). Contrast is fixed in the theme (app/tailwind.css), so one
  * failing element here means a theme colour, not a page, is wrong.
  */
 

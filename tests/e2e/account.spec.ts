@@ -5,7 +5,7 @@ import { createUser, expectAccessible, firstSupplier, latestMailTo, queryDb, sig
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * My account (issue 16; decision 040), with JavaScript on and off: change the password (a wrong current one and a
+ * My account (decision 040), with JavaScript on and off: change the password (a wrong current one and a
  * common new one refused with their messages; then the other browser's session ends and a confirmation is mailed), the
  * list of one's sessions (sign out one other; sign out everywhere else after a confirmation step), the reminder and language e-mail settings, and unsubscribing through the
  * link of a mailed reminder without being signed in. Norwegian, 360 px, axe. No password is ever in a page.

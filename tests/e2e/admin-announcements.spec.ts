@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, latestMailTo, signIn } from "./helpers";
 
 /**
- * Announcements (issue 16; decision 045), JavaScript on and off: the installation's administrator publishes one to a
+ * Announcements (decision 045), JavaScript on and off: the installation's administrator publishes one to a
  * single organisation with a mail; its member reads it on the overview and the notifications and gets the mail (the
  * outbox, sent by the job); another organisation's member sees nothing; withdrawn, it is gone. Norwegian at a
  * phone's width, axe. Announcements for everyone are left to the integration tests: the e2e server is shared.

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * /admin/integrations (issue 16, decision 043), with JavaScript and without: the installation's administrator, in
+ * /admin/integrations (decision 043), with JavaScript and without: the installation's administrator, in
  * Norwegian, opens the list, goes to the registry, is refused a malformed organisation number, then tests the local
  * registry with a number from the store and sees the result and its duration; the pages fit 360 px and pass axe. A
  * level-3 member who is not the operator gets 403.

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, latestMailTo, queryDb, signIn, uniqueEmail } from "./helpers";
 
 /**
- * The installation's administrator and the mail (issue 16; decision 044), JavaScript on and off: /admin/send-old shows a
+ * The installation's administrator and the mail (decision 044), JavaScript on and off: /admin/send-old shows a
  * failed mail (a failed row of the mail log, as SMTP cannot fail on the shared e2e server) with its error, sends it
  * again into the outbox; /admin/organization/{orgId}/priority-suppliers/invite previews a customer's priority
  * suppliers' contacts and invites them, the invitation read in the outbox; Norwegian, a phone's width, axe. Each test

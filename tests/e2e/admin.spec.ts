@@ -4,7 +4,7 @@ import { formatMonth } from "../../app/models/format";
 import { createUser, expectAccessible, latestMailTo, queryDb, richCompanyOrgNumber, signIn, uniqueEmail } from "./helpers";
 
 /**
- * The installation's administration (issue 16): as is_admin create a customer organisation with its first
+ * The installation's administration: as is_admin create a customer organisation with its first
  * administrator, who accepts the mailed invitation; read the credit billing and export it; a non-admin gets 403 on
  * every admin page; in Norwegian at 360 px, accessible — with JavaScript and without.
  */

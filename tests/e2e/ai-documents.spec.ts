@@ -3,7 +3,7 @@ import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 import { makePdf } from "../fixtures/documents/make";
 
 /**
- * /ai/documents (issue 13): upload a PDF, see its text listed and opened, attach it to a question in the chat (the page
+ * /ai/documents: upload a PDF, see its text listed and opened, attach it to a question in the chat (the page
  * without JavaScript, the panel with it) and get an answer that names it. Norwegian once, 360 px, axe.
  */
 

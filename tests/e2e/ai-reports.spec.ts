@@ -6,7 +6,7 @@ import { E2E_DATA_DIR } from "./env";
 import type { Page } from "@playwright/test";
 
 /**
- * /ai/reports (issue 13): generate a supplier report on a followed demo supplier, read it, download its PDF, delete it —
+ * /ai/reports: generate a supplier report on a followed demo supplier, read it, download its PDF, delete it —
  * with JavaScript and without; once in Norwegian; at 360 px; axe; below level 2 refused.
  */
 

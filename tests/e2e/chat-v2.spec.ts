@@ -5,7 +5,7 @@ import { createUser, expectAccessible, signIn, type TestUser } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * /ai/chat-v2 (issue 13): the chat with its conversation list — open a conversation, rename it, delete it (the
+ * /ai/chat-v2: the chat with its conversation list — open a conversation, rename it, delete it (the
  * confirmation step) — with JavaScript and without; axe with it; no sideways scroll at 360 px.
  */
 

@@ -5,7 +5,7 @@ import { createUser, expectAccessible, queryDb, signIn, type TestUser } from "./
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * The AI assistant (spec 01 §2.6, §4, §5, §8, §9; issue 13): the floating button and its panel with JavaScript —
+ * The AI assistant (shared/spec/01-shell-chat-lei.md §2.6, §4, §5, §8, §9): the floating button and its panel with JavaScript —
  * streaming, copy, new conversation, load latest with and without conversations, Enter vs Shift+Enter, the 24-row cap,
  * answers and stored messages that try to run script — and /ai/chat without JavaScript. The answers come from the
  * configured provider (the local assistant): any non-empty answer that is not an error.

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, queryDb, signIn } from "./helpers";
 
 /**
- * The supplier connection on the supplier screen (spec 02 "Supplier overview
+ * The supplier connection on the supplier screen (shared/spec/02-supplier-credit-connections.md "Supplier overview
  * card", "Edit Supplier Connection slide-over", "Manage Tags dialog"), with
  * JavaScript on and off, as a fresh user of a fresh organisation on a real
  * registry company. After each step a reload shows the change on the card.
@@ -160,7 +160,7 @@ test("a user adds a supplier and edits its connection: flags, email, tags, comme
   await panel.getByRole("button", { name: "Add Comment" }).click();
   await expect(panel.getByText("Signed the supplier code of conduct.")).toBeVisible();
   await expect(panel.getByText(`Posted by ${user.email}`)).toBeVisible();
-  // When, relative to the server's time of the render (spec 01 §9), with the full date and time on hover.
+  // When, relative to the server's time of the render (shared/spec/01-shell-chat-lei.md §9), with the full date and time on hover.
   const postedAt = panel.locator("time").filter({ hasText: /^(now|\d+ seconds? ago)$/ });
   await expect(postedAt).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   await expect(postedAt).toHaveAttribute("title", /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);

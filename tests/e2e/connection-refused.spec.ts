@@ -3,7 +3,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, queryDb, signIn } from "./helpers";
 
 /**
- * A refused change on the supplier screen's connection (issue 8, "Every form
+ * A refused change on the supplier screen's connection ("Every form
  * the same way"): with JavaScript and without it, the message appears where
  * the user acted (role="alert", tied to the control), in the user's language,
  * what they typed is kept, and nothing is saved. Fixed, the same form saves.

@@ -5,7 +5,7 @@ import { pdfText } from "../helpers/pdf-text";
 import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * The credit report order dialog (spec 02 "Credit report order dialog",
+ * The credit report order dialog (shared/spec/02-supplier-credit-connections.md "Credit report order dialog",
  * §4, §5, §8, §9) and its terms dialog, with and without JavaScript: every
  * step is URL state, every move a link or a form.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * /dashboard (issue 15, decision 038), with JavaScript on and off: the charts (drawn with JavaScript) and their tables
+ * /dashboard (decision 038), with JavaScript on and off: the charts (drawn with JavaScript) and their tables
  * (always there), the numbers as the database has them, the tag filter, a CSV download, Norwegian, 360 px, axe.
  */
 

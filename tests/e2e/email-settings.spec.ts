@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * /account/email-settings (spec 01 §2.2, the user menu; issue 12), with JavaScript on and off: the defaults, saving
+ * /account/email-settings (shared/spec/01-shell-chat-lei.md §2.2, the user menu), with JavaScript on and off: the defaults, saving
  * with a notice, the saved values shown again, Norwegian, a phone's width, axe; a viewer is told the mails do not
  * apply. Each test has its own user in its own organisation.
  */

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, queryDb, signIn, type TestUser } from "./helpers";
 
 /**
- * The file uploads panel and /files (spec 01 §2.5, spec 02 "File upload
+ * The file uploads panel and /files (shared/spec/01-shell-chat-lei.md §2.5, shared/spec/02-supplier-credit-connections.md "File upload
  * slide-over", §5, §8) and case files (/casefiles, /casefiles/{id}), with
  * JavaScript on and off. Each test has its own user in its own organisation.
  */

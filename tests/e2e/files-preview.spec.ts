@@ -4,8 +4,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * The file preview (spec 02 "File preview modal", §5 previewable types;
- * issue 10), with JavaScript on and off: a CSV, an xlsx and a PDF uploaded
+ * The file preview (shared/spec/02-supplier-credit-connections.md "File preview modal", §5 previewable types), with JavaScript on and off: a CSV, an xlsx and a PDF uploaded
  * on /files, each previewed from its "Preview" link; another organisation's
  * file is a 404.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * Uploads the server refuses (/files, spec 02 §8): the reason is shown under
+ * Uploads the server refuses (/files, shared/spec/02-supplier-credit-connections.md §8): the reason is shown under
  * the file field in the user's language, with JavaScript (through the
  * fetcher) and without (the page comes back with the message), and nothing
  * is stored. The happy paths are in files-casefiles.spec.ts.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./test";
 import { demoUser, expectAccessible, signIn } from "./helpers";
 
 /**
- * The LEI search modal (spec 01 §2.7, §4, §5, §8, §9) over the demo world's LEI records (the recorded real GLEIF
+ * The LEI search modal (shared/spec/01-shell-chat-lei.md §2.7, §4, §5, §8, §9) over the demo world's LEI records (the recorded real GLEIF
  * records, CC0): with JavaScript it searches as one types and works in place over /api/lei-api/*; without it,
  * it is URL state — a GET form and links.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, latestMailTo, queryDb, signIn, uniqueEmail } from "./helpers";
 
 /**
- * /my-organization/users (issue 16): the organisation's administrator invites a colleague, who joins through the
+ * /my-organization/users: the organisation's administrator invites a colleague, who joins through the
  * mailed link; the administrator changes their level and deactivates them, and the colleague's open session ends —
  * with JavaScript and without. In Norwegian and at 360 px too.
  */

@@ -3,7 +3,7 @@ import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 import { E2E_PORT } from "./env";
 
 /**
- * /notifications/feeds (issue 12): the organisation's administrator adds a news feed and sees it, is told what to do
+ * /notifications/feeds: the organisation's administrator adds a news feed and sees it, is told what to do
  * about an address that cannot be used, checks a feed at once, disables and removes one — with JavaScript and without.
  */
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, expectAccessible, notificationsFor, queryDb, signIn, type TestUser } from "./helpers";
 
 /**
- * Notifications (spec 01 §2.4, §4, §9; issue 12): the bell's panel — filters with the spec's defaults, Apply, Show more
+ * Notifications (shared/spec/01-shell-chat-lei.md §2.4, §4, §9): the bell's panel — filters with the spec's defaults, Apply, Show more
  * following the offset rule, a supplier opened from a notification — and /notifications: mark read, dismiss with a
  * reason, export. With JavaScript the panel opens in place over GET /api/notifications; without it, it is URL state.
  */
@@ -39,7 +39,7 @@ test.describe("the notifications panel", () => {
     const items = dialog.getByRole("list", { name: "Notifications" }).getByRole("listitem");
     await expect(items).toHaveCount(25);
     if (javaScriptEnabled) {
-      // Opening resets and loads the first page through the API (spec 01 §4, §7).
+      // Opening resets and loads the first page through the API (shared/spec/01-shell-chat-lei.md §4, §7).
       expect(calls).toEqual(["?minRiskScore=50&lookbackDays=30&type=all&limit=25&offset=0"]);
       await expect(page).not.toHaveURL(/panel=/);
     } else {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./test";
 import { createUser, DEMO_PASSWORD, demoUser, expectAccessible, queryDb, risksComputed, signIn, signInWithForm } from "./helpers";
 
 /**
- * /overview, where every user lands (issue 15; decision 037), with JavaScript on and off: a customer's portfolio at a
+ * /overview, where every user lands (decision 037), with JavaScript on and off: a customer's portfolio at a
  * glance with every item leading to where the user acts on it; a level 1 member's and a supplier respondent's own work.
  */
 

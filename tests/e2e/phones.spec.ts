@@ -6,7 +6,7 @@ import { expect, test, type Page } from "./test";
 import { demoImport, demoUser, expectAccessible, queryDb, signIn, richCompanyOrgNumber } from "./helpers";
 
 /**
- * Phones (issue 9): at 360 and 390 px no main screen scrolls sideways, the
+ * Phones: at 360 and 390 px no main screen scrolls sideways, the
  * side navigation is a drawer that opens and closes, and the search opens full
  * width — with JavaScript on and off. Screenshots at 360, 390 and 1440 px go to
  * .cache/screenshots-phones/ to be looked at.

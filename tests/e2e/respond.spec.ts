@@ -7,7 +7,7 @@ import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * The respondent pages (issue 14, decision 033) as a supplier answers them: on a phone (360×740), JavaScript off, over an
+ * The respondent pages (decision 033) as a supplier answers them: on a phone (360×740), JavaScript off, over an
  * emulated 400 kbit/s link with 400 ms latency — by a mailed link without an account, and as supplier@demo.test. Every
  * respondent page is weighed (no script element; document and style sheet together at most 60 000 bytes transferred) and
  * timed (loaded within 2 s on that link). Axe runs with JavaScript on, in its own test.

@@ -73,7 +73,7 @@ test.describe("global search", () => {
     await expect(page.getByText("No results found.")).toBeVisible();
   });
 
-  test("a failed search shows 'No results found.' and keeps the typed text, the page stays (spec 01 §8)", async ({
+  test("a failed search shows 'No results found.' and keeps the typed text, the page stays (shared/spec/01-shell-chat-lei.md §8)", async ({
     page,
     context,
     javaScriptEnabled,

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn, type TestUser } from "./helpers";
 
 /**
- * Sending a survey to the suppliers of a tag (issue 14), with and without JavaScript: /suppliers filtered by the tag →
+ * Sending a survey to the suppliers of a tag, with and without JavaScript: /suppliers filtered by the tag →
  * "Send … to all 3 suppliers in this filter" → the send page (who gets it, one flagged without contact e-mail) → a
  * refused send keeps what was typed → Send → the campaign page: Sending…, then the summary with the skipped supplier
  * and a link to send again. Also the one-supplier link on the supplier screen, the reminder settings, 360 px and axe.

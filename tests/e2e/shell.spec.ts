@@ -199,7 +199,7 @@ test.describe("errors", () => {
   });
 });
 
-test.describe("updates (spec 01 §4)", () => {
+test.describe("updates (shared/spec/01-shell-chat-lei.md §4)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript every navigation loads the whole page anyway");
 
   /** Marks the loaded document; a full page load forgets the mark, a navigation inside the page keeps it. */

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { demoUser, queryDb, signIn } from "./helpers";
 
 /**
- * Slow links (issue 9): the sign-in page, the supplier screen and a respondent
+ * Slow links: the sign-in page, the supplier screen and a respondent
  * page on an emulated 400 kbit/s (down and up), 400 ms latency link, JavaScript
  * on, empty cache. Chromium only (CDP Network.emulateNetworkConditions).
  *
@@ -27,7 +27,7 @@ const LINK = {
   uploadThroughput: 400_000 / 8,
 };
 
-/** The supplier screen must be usable within this (issue 9 "Slow links"). */
+/** The supplier screen must be usable within this. */
 const SUPPLIER_USABLE_BUDGET_MS = 2_500;
 interface Timings {
   ttfb: number;

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { createUser, demoUser, queryDb, signIn } from "./helpers";
 
 /*
- * The full financial statements page (spec 02 "Full financial statements page"):
+ * The full financial statements page (shared/spec/02-supplier-credit-connections.md "Full financial statements page"):
  * /supplier?externalId={orgnr}&view=statements[&chart={field}].
  * The company is one of the demo world's with several statements; expected
  * texts are computed here from its rows in the database.

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * The supplier-list import (issue 10), with JavaScript and without: upload a list, open View / analyse, see the
+ * The supplier-list import, with JavaScript and without: upload a list, open View / analyse, see the
  * mapping guessed from the headers and the spec's message when a column is missing, analyse, watch the progress, read
  * the dry-run report, resolve the ambiguous line, confirm with a new tag, and find the new suppliers under that tag in
  * /suppliers and the result spreadsheet among the files. The worker runs in the e2e server (server/main.ts).

@@ -6,7 +6,7 @@ import { demoUser, queryDb, signIn } from "./helpers";
 
 /**
  * The supplier screen shows a company's LEI in the company overview, as a link that opens the LEI dialog on its
- * record (issue 11); a company without an LEI shows none. With and without JavaScript.
+ * record; a company without an LEI shows none. With and without JavaScript.
  */
 
 const demo = pickDemoSuppliers().map((u) => u.organisasjonsnummer);

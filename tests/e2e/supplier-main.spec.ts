@@ -8,7 +8,7 @@ import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpe
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * The supplier screen's main sections (spec 02 "Supplier detail"): header,
+ * The supplier screen's main sections (shared/spec/02-supplier-credit-connections.md "Supplier detail"): header,
  * credit risk, company overview, financial summary, risk overview, credit risk
  * score, geography, intelligence and announcements — with and without JavaScript.
  */
@@ -178,7 +178,7 @@ test.describe("the richest supplier", () => {
     await expect(items).toHaveCount(rows.length);
     const dates = await section.locator("time").allTextContents();
     expect(dates).toEqual(rows.map((r) => formatDate(r.date)));
-    // Risk label: 3 or more High, 2 Medium, else Low (spec 02 §9); written out, not only coloured.
+    // Risk label: 3 or more High, 2 Medium, else Low (shared/spec/02-supplier-credit-connections.md §9); written out, not only coloured.
     const labels = await items.evaluateAll((lis) => lis.map((li) => li.lastElementChild?.textContent?.replace(/^Risk: /, "") ?? ""));
     const expected = rows.map((r) => (r.risk >= 3 ? "High" : r.risk === 2 ? "Medium" : "Low"));
     expect([...labels].sort()).toEqual([...expected].sort());
@@ -327,7 +327,7 @@ test.describe("organisation id and close button", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await copy.click();
     await expect(overview.getByRole("status")).toHaveText("Copied");
-    // The confirmation lasts 500 ms (spec 02 §9).
+    // The confirmation lasts 500 ms (shared/spec/02-supplier-credit-connections.md §9).
     await expect(overview.getByRole("status")).toHaveText("", { timeout: 2_000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(company.org_number);
   });

@@ -10,7 +10,7 @@ const englishRoles = (JSON.parse(fs.readFileSync(path.resolve("locales/en/people
 const englishPosition = (position: string) => roleLabel(position, (key) => englishRoles[key.slice("roles.".length)]);
 
 /**
- * Ownership, board and people on the supplier screen (spec 02 "Supplier
+ * Ownership, board and people on the supplier screen (shared/spec/02-supplier-credit-connections.md "Supplier
  * detail", "Person full-screen modal"), with JavaScript on and off. The
  * companies and people come from the demo world, found by their properties.
  */

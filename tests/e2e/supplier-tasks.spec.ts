@@ -5,7 +5,7 @@ import { createUser, demoUser, expectAccessible, firstSupplier, latestMailTo, qu
 import { E2E_DATA_DIR } from "./env";
 
 /**
- * The customer's side of sent tasks and surveys (issue 14; decision 034), with and without JavaScript: the list with
+ * The customer's side of sent tasks and surveys (decision 034), with and without JavaScript: the list with
  * its overdue filter, one item returned with a comment and another accepted, a reminder, a submitted survey read with
  * its score, and the supplier screen's tasks with due dates and the Remind button — at 360 px and axe-clean.
  */

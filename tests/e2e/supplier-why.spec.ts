@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./test";
 import { demoUser, expectAccessible, queryDb, risksComputed, signIn } from "./helpers";
 
 /**
- * Scores that explain themselves (issue 15), with JavaScript on and off, at 360 px: each score's "Why?" is a closed
+ * Scores that explain themselves, with JavaScript on and off, at 360 px: each score's "Why?" is a closed
  * <details> that opens from the keyboard and shows the inputs behind the score; search hits show their figures in NOK.
  */
 

@@ -4,7 +4,7 @@ import { formatDate, formatThousands } from "../../app/models/format";
 import { demoUser, expectAccessible, firstSupplier, queryDb, signIn, type DemoOrg as Org } from "./helpers";
 
 /**
- * The organisation-owned sections of the supplier screen (spec 02 "Supplier
+ * The organisation-owned sections of the supplier screen (shared/spec/02-supplier-credit-connections.md "Supplier
  * detail": Tasks, Survey responses, Sub-suppliers, and the Task response
  * modal), with and without JavaScript, on the demo seed's first supplier.
  */
@@ -112,7 +112,7 @@ test.describe("as an analyst of the customer that follows the supplier", () => {
       } else {
         await expect(item.getByText("Not submitted", { exact: true })).toHaveCount(1);
         await expect(item.locator('svg[data-indicator="not-submitted"]')).toBeVisible();
-        // One not yet submitted opens its state (issue 14), not a response.
+        // One not yet submitted opens its state, not a response.
         await expect(item.getByRole("link", { name: task.name })).toHaveAttribute("href", /[?&]item=\d+(&|$)/);
       }
     }

@@ -208,7 +208,7 @@ test.describe("My suppliers", () => {
   });
 });
 
-test.describe("a supplier's sub-suppliers (spec 02 §5)", () => {
+test.describe("a supplier's sub-suppliers (shared/spec/02-supplier-credit-connections.md §5)", () => {
   test("the search calls the API on each change of the text, cancelling the request before it, without reloading the screen", async ({
     page,
     context,

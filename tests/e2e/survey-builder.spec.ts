@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * The survey builder (issue 14, decision 032), with JavaScript and without: the organisation's administrator creates a
+ * The survey builder (decision 032), with JavaScript and without: the organisation's administrator creates a
  * survey template, adds a question of every type, gives the evidence question a condition on a yes/no question, sees
  * a refused change with its message and what they typed, and reads the preview in both languages.
  */

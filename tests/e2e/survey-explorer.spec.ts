@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * The survey explorer (issue 14, decision 032), with JavaScript and without: the demo analyst picks a seeded survey,
+ * The survey explorer (decision 032), with JavaScript and without: the demo analyst picks a seeded survey,
  * sees the counts of the submitted responses (equal to the database's), and exports the CSV.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /**
- * Task templates (issue 14, decision 032), with JavaScript and without: the organisation's administrator is told what
+ * Task templates (decision 032), with JavaScript and without: the organisation's administrator is told what
  * is wrong with a due-in value and keeps what they typed, creates a template, edits and archives it; the starter task
  * is listed, read-only. The survey template list is checked for accessibility on the way.
  */

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { createUser, latestMailTo, queryDb, signIn, type TestUser } from "./helpers";
 
 /**
- * Issue 14 end to end, across its screens: a customer sends its own scored survey to the three suppliers of a tag;
+ * Tasks and surveys end to end, across its screens: a customer sends its own scored survey to the three suppliers of a tag;
  * each supplier's contact answers by the mailed link without an account; the customer sees the campaign, reminds the
  * one still open, reads a submitted response with its score, returns it with a comment (mailed with a fresh link), the
  * supplier changes and submits again, the customer accepts it, and the survey explorer counts the answers and exports

@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildDir, readClientManifest, routeWeight, servedSize } from "../../scripts/page-weight.mjs";
 
 /**
- * Page weight (issue 9): the budget from the build's manifest, what a browser really downloads per page, and
+ * Page weight: the budget from the build's manifest, what a browser really downloads per page, and
  * the respondent pages that ship no script. Here and not in vitest because it needs the production build,
  * which `npm test` makes right before the end-to-end run (scripts/test.mjs) and which these tests serve.
  */

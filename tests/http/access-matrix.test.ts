@@ -12,7 +12,7 @@ import { BASE } from "../helpers/requests";
 import { routePattern } from "../fuzz/surface";
 
 /**
- * Who may open every route of the app, walked against every role (issue 16 "Access"): the one permission table
+ * Who may open every route of the app, walked against every role: the one permission table
  * (app/http/permissions.ts) decides; this file says which permission each route module's GET (its loader) and POST (its
  * action) ask for, and every scaffolded screen of the route map asks `scaffoldPermission`. For each role — a visitor, a
  * supplier respondent, a customer member at level 1, 2 and 3, and the installation's administrator — a refused request
@@ -114,7 +114,7 @@ const ACCESS: Record<string, Entry> = {
   "tasks.$complianceTaskId.public_.files.$fileId.ts": { GET: "public" },
   "tasks.surveys.$surveyResponseId.public.tsx": { GET: "public", POST: "public" },
   "tasks.surveys.$surveyResponseId.public_.files.$fileId.ts": { GET: "public" },
-  // The API (spec 01 §3, spec 02).
+  // The API (shared/spec/01-shell-chat-lei.md §3, shared/spec/02-supplier-credit-connections.md).
   "api.$.ts": { GET: "signedIn" },
   "api.users.me.ts": { GET: "signedIn" },
   "api.users.language.ts": { PUT: "signedIn" },

@@ -8,7 +8,7 @@ import { importBrregRoles, importBrregUnits } from "@server/importers/index";
 import { follow, makeOrg } from "../helpers/fixtures";
 
 /**
- * Issue 12, "Done means": import the demo's registry (the real 4 924-unit bulk CSV), follow some companies, import a changed
+ * Import the demo's registry (the real 4 924-unit bulk CSV), follow some companies, import a changed
  * file (one company bankrupt, one with a new CEO, one with a new address, one unchanged) and find exactly those notifications,
  * once; none after importing the same files again.
  */

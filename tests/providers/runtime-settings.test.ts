@@ -15,7 +15,7 @@ import { listenOnLoopback } from "../helpers/loopback";
 import { startCreditsafeFake } from "../helpers/creditsafe-fake";
 
 /**
- * Runtime settings really apply (issue 16; decision 043): what the administrator stores on /admin/integrations/{code}
+ * Runtime settings really apply (decision 043): what the administrator stores on /admin/integrations/{code}
  * reaches the credit provider and the assistant's model from the next call on, without a restart; clearing falls back to
  * the environment; unchanged settings keep Creditsafe's token; no secret reaches the console.
  */

@@ -11,7 +11,7 @@ import { makeOrg } from "../helpers/fixtures";
 import { args, BASE, call, get } from "../helpers/requests";
 
 /**
- * /account/change-password (issue 16; decision 040): the current password is checked (a wrong one is a field error
+ * /account/change-password (decision 040): the current password is checked (a wrong one is a field error
  * and counts like a failed sign-in), the new one must pass the length and weakness rules, success replaces the hash,
  * ends every other session of the user and keeps this one, mails a confirmation and records `password_changed`. The
  * sessions list shows only the user's own sessions, by handles that are not their ids; another user's session cannot

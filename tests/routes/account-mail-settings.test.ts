@@ -12,7 +12,7 @@ vi.hoisted(() => {
 });
 
 /**
- * The reminder settings of /account/email-settings (issue 16; decision 040) as the reminder run honours them: a
+ * The reminder settings of /account/email-settings (decision 040) as the reminder run honours them: a
  * reminder goes to an address; when the address is a user's own, their task or survey reminder setting decides, and the
  * mail carries the one-click link that turns exactly that setting off. An address without an account is reminded as
  * before, without a link.

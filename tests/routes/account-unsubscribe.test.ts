@@ -8,7 +8,7 @@ import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 
 /**
- * /account/unsubscribe (issue 16; decision 040): a signed, expiring token names one user and exactly one setting. GET
+ * /account/unsubscribe (decision 040): a signed, expiring token names one user and exactly one setting. GET
  * only asks (mail scanners follow links), POST turns off that one setting, without a session. A tampered, expired or
  * foreign token is a clear page (400/410), never a 500, and changes nothing.
  */

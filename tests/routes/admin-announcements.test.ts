@@ -7,7 +7,7 @@ import { makeOrg, signedIn } from "../helpers/fixtures";
 import { args, call, form, get } from "../helpers/requests";
 
 /**
- * /admin/notifications (issue 16; decision 045): announcements by the installation's administrator only (a visitor is
+ * /admin/notifications (decision 045): announcements by the installation's administrator only (a visitor is
  * sent to sign in, every other role gets 403 on GET and POST, nothing written); one for one organisation reaches its
  * users on /overview and /notifications and nobody else; "everyone" reaches every organisation; a mail is queued as a
  * job; wrong input is a 400 that keeps what was typed; withdrawing hides it; an unknown one is 404.

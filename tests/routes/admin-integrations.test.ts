@@ -14,7 +14,7 @@ import { startCreditsafeFake } from "../helpers/creditsafe-fake";
 import { BASE, call, get } from "../helpers/requests";
 
 /**
- * /admin/integrations and /admin/integrations/{code} (issue 16; decision 043): the installation's administrator only;
+ * /admin/integrations and /admin/integrations/{code} (decision 043): the installation's administrator only;
  * settings shown with secrets masked; a secret from the environment or from the runtime settings never appears in a
  * loader's data, an action's answer, the status table or a console line; test connection through the local providers
  * and loopback stand-ins; runtime settings encrypted with AES-256-GCM, a tampered value refused.

@@ -6,7 +6,7 @@ import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, form, get } from "../helpers/requests";
 
 /**
- * /admin/organization/{orgId}/priority-suppliers/invite (issue 16; decision 044): the installation's administrator
+ * /admin/organization/{orgId}/priority-suppliers/invite (decision 044): the installation's administrator
  * only (a visitor is sent to sign in, every other role gets 403); an unknown or non-customer orgId is 404. The preview
  * lists the priority suppliers' contacts with their state; "invite" sends one invitation mail each into the supplier's
  * organisation at level 1, never twice for one address and supplier, and its summary counts equal the database.

@@ -9,7 +9,7 @@ import { makeOrg, signedIn } from "../helpers/fixtures";
 import { args, call, form, get } from "../helpers/requests";
 
 /**
- * /admin/send-old (issue 16; decision 044): the failed mails of the mail log, for the installation's administrator only
+ * /admin/send-old (decision 044): the failed mails of the mail log, for the installation's administrator only
  * (a visitor is sent to sign in, every other role gets 403, GET and POST); sending one again through sendMail marks it
  * sent (the outbox has it) or, when it fails again, counts the attempt and keeps the new error; "send all" sends every
  * failed mail; each action is an `admin_action` in the security log; a mail that is not a failed one is 404.

@@ -99,7 +99,7 @@ async function dbIndustries(org: number, f: Filter) {
   return out;
 }
 
-/** ARP: 50 employees or more, the company's count or else the newest statement's (spec 02 §9). */
+/** ARP: 50 employees or more, the company's count or else the newest statement's (shared/spec/02-supplier-credit-connections.md §9). */
 async function dbArp(org: number, f: Filter) {
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from organization_connections c join organizations o on o.id = c.child_organization_id

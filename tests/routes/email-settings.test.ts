@@ -6,7 +6,7 @@ import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 
 /**
- * /account/email-settings (issue 12; decision 025): the signed-in user's own notification mails. Saved values are
+ * /account/email-settings (decision 025): the signed-in user's own notification mails. Saved values are
  * shown back, bad values are a 400 with the field's message and change nothing, a visitor is sent to the start page,
  * a viewer without notification access is told the mails do not apply (and cannot post), and a post only ever
  * changes the session's own user's settings.

@@ -9,7 +9,7 @@ import { company, follow, makeOrg, request, signedIn } from "../helpers/fixtures
 import { BASE, call, get } from "../helpers/requests";
 
 /**
- * /notifications (issue 12): the list with its filters, read/unread, mark all read, dismiss with a reason, restore,
+ * /notifications: the list with its filters, read/unread, mark all read, dismiss with a reason, restore,
  * the CSV export, and the notifications panel as the layout renders it from the URL (without JavaScript) — each tried
  * from the wrong side too (a viewer, a respondent, another organisation's ids).
  */

@@ -7,7 +7,7 @@ import { company, makeOrg, signedIn, type Loader } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
 
 /**
- * /overview against a real SQLite file (issue 15; decision 037): a customer at level 2 sees its own organisation's
+ * /overview against a real SQLite file (decision 037): a customer at level 2 sees its own organisation's
  * portfolio only — counts by band, the highest risks, notifications, tasks, due diligence, the team's activity and this
  * month's credit reports; a level 1 member and a supplier respondent see only what their own organisation must answer;
  * a visitor is sent to sign in.

@@ -25,7 +25,7 @@ import type { SurveyDefinition } from "~/models/survey-definition";
 import { BASE, call } from "../helpers/requests";
 import { makeOrg, sentSurvey, signedIn } from "../helpers/fixtures";
 
-/** The respondent pages (issue 14, decision 033): every route and action, from the right side and from the wrong one. */
+/** The respondent pages (decision 033): every route and action, from the right side and from the wrong one. */
 
 const AT = "2026-11-01T09:00:00.000Z";
 

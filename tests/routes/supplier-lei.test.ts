@@ -7,7 +7,7 @@ import { loader } from "~/routes/_app.supplier";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 
 /**
- * The supplier screen's LEI (issue 11): the record whose registered id is the company's organisation number in the
+ * The supplier screen's LEI: the record whose registered id is the company's organisation number in the
  * company's country, read by the screen's loader; nothing for a company without one.
  */
 

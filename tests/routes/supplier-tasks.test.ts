@@ -15,7 +15,7 @@ import { company, follow, makeOrg, signedIn, type Loader } from "../helpers/fixt
 import { BASE, call, get } from "../helpers/requests";
 
 /**
- * The customer's side of sent tasks and surveys (issue 14; decision 034): the list with its filters and CSV, one item
+ * The customer's side of sent tasks and surveys (decision 034): the list with its filters and CSV, one item
  * with its actions and their state rules, the survey read view for both sides, the evidence download, and the supplier
  * screen's task states — each tried from the wrong side (a visitor, level 1, a supplier respondent, another organisation).
  */

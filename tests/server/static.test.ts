@@ -12,7 +12,7 @@ import { brotli, precompress } from "../../scripts/precompress.mjs";
 import { fakeServerBuild } from "../helpers/fake-build";
 
 /**
- * The build's assets as served (issue 9: "compressed, brotli or gzip as served"): a tiny client folder,
+ * The build's assets as served ("compressed, brotli or gzip as served"): a tiny client folder,
  * precompressed by scripts/precompress.mjs, served by server/app.ts, asked for with and without brotli and gzip.
  */
 const PAGE = `<!DOCTYPE html><html><body>${"<p>Supplier risk</p>".repeat(200)}</body></html>`;

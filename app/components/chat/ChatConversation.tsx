@@ -18,7 +18,7 @@ export interface ChatDocumentChoice {
 }
 
 /**
- * One conversation as a full page (issue 13): its messages (the answers as inert markdown) and the form that asks the next
+ * One conversation as a full page: its messages (the answers as inert markdown) and the form that asks the next
  * question — a plain POST that works without JavaScript. /ai/chat and /ai/chat-v2 render the same; each route's action saves
  * the question and the answer (`answerPageQuestion`).
  */

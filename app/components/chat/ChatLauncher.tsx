@@ -6,7 +6,7 @@ import { isPlainClick } from "~/components/ui/download";
 const ChatPanel = lazy(() => import("./ChatPanel").then((m) => ({ default: m.ChatPanel })));
 
 /**
- * The round floating button at bottom right of every signed-in page (spec 01 §2.6). Without JavaScript it is a link
+ * The round floating button at bottom right of every signed-in page (shared/spec/01-shell-chat-lei.md §2.6). Without JavaScript it is a link
  * to the full chat page /ai/chat; with JavaScript it opens the panel in place. After the first opening the panel stays
  * mounted (hidden when closed), so a conversation survives closing and opening.
  */

@@ -35,7 +35,7 @@ const message = (from: Message["from"], text: string, extra: Partial<Message> = 
 
 const jsonHeaders = { "Content-Type": "application/json", Accept: "application/json" };
 
-/** The conversations, newest first; a non-OK answer is ignored silently (spec 01 §8): null. */
+/** The conversations, newest first; a non-OK answer is ignored silently (shared/spec/01-shell-chat-lei.md §8): null. */
 async function fetchConversations(): Promise<{ status: number; list: { id: number }[] | null }> {
   try {
     const res = await fetch("/api/conversations", { headers: { Accept: "application/json" } });
@@ -78,7 +78,7 @@ async function saveMessage(id: number, text: string, isAssistant: boolean, fileU
       body: JSON.stringify({ text, is_assistant: isAssistant, ...(fileUploadId != null ? { fileUploadId } : {}) }),
     });
   } catch {
-    // Ignored silently (spec 01 §8).
+    // Ignored silently (shared/spec/01-shell-chat-lei.md §8).
   }
 }
 
@@ -106,7 +106,7 @@ async function failureMessage(res: Response): Promise<string> {
 }
 
 /**
- * The AI chat panel (spec 01 §2.6, §4, §5, §8, §9): the message list, the growing text area, Send, new conversation and
+ * The AI chat panel (shared/spec/01-shell-chat-lei.md §2.6, §4, §5, §8, §9): the message list, the growing text area, Send, new conversation and
  * load latest. A question is saved, answered as a stream re-rendered as markdown while it arrives, and the answer saved.
  */
 export function ChatPanel({ open, provider, onClose }: { open: boolean; provider: string; onClose: () => void }) {
@@ -130,7 +130,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
     if (list) list.scrollTop = list.scrollHeight;
   }, []);
 
-  // The conversation list loads on mount (spec 01 §4); a visitor (401) gets the login prompt.
+  // The conversation list loads on mount (shared/spec/01-shell-chat-lei.md §4); a visitor (401) gets the login prompt.
   useEffect(() => {
     void fetchConversations().then(({ status }) => {
       if (status === 401) setSignedIn(false);

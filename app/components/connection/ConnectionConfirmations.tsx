@@ -4,7 +4,7 @@ import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { CONFIRM_PARAMS, LAYER_PARAMS, useUrlWith } from "./urls";
 
 /**
- * The slide-over's confirmation steps (spec 02 §5), URL state `&confirm=…`:
+ * The slide-over's confirmation steps (shared/spec/02-supplier-credit-connections.md §5), URL state `&confirm=…`:
  * delete a comment, remove a file, soft delete the connection (which closes
  * the slide-over after it).
  */

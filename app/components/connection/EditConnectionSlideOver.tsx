@@ -27,7 +27,7 @@ function useSavedIndicator(savedNotice: boolean): [boolean, () => void] {
 }
 
 /**
- * The Edit Supplier Connection slide-over (spec 02), URL state
+ * The Edit Supplier Connection slide-over (shared/spec/02-supplier-credit-connections.md), URL state
  * `?edit=connection`. Every button is a POST form with an intent; the
  * destructive ones go through a confirmation step (`&confirm=…`).
  * `savedNotice`: the page comes from a plain post's redirect with the 'Saved!'

@@ -9,7 +9,7 @@ import { useUrlWith } from "./urls";
 const CONFIRM_PARAMS = ["confirm", "tag"] as const;
 
 /**
- * The Manage Tags dialog (spec 02), URL state `dialog=tags`: the
+ * The Manage Tags dialog (shared/spec/02-supplier-credit-connections.md), URL state `dialog=tags`: the
  * organisation's tags with their use counts; Delete asks first (a
  * confirmation step, `&confirm=delete-tag&tag={id}`) and removes the tag
  * from every connection. Opened from the slide-over it sits over it (layer 2).

@@ -6,7 +6,7 @@ import type { CasefileListItem } from "~/models/casefiles.server";
 import type { ConnectionData } from "~/models/connections.server";
 import { formatDate } from "~/models/format";
 
-/** Casefile priority colours (spec 02 §3): 1 lime, 2 green, 3 yellow, 4 orange, 5 red, any other neutral. */
+/** Casefile priority colours (shared/spec/02-supplier-credit-connections.md §3): 1 lime, 2 green, 3 yellow, 4 orange, 5 red, any other neutral. */
 const PRIORITY_CLASSES: Record<number, string> = {
   1: "bg-lime-200 text-lime-900 border-lime-300",
   2: "bg-green-200 text-green-900 border-green-300",
@@ -41,7 +41,7 @@ function SubHeading({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The supplier overview card (spec 02 "Supplier overview card"): the
+ * The supplier overview card (shared/spec/02-supplier-credit-connections.md "Supplier overview card"): the
  * organisation's connection to this supplier, with the edit icon that opens
  * the slide-over (`?edit=connection`). When the supplier is not yet a
  * connection, a form to add it.

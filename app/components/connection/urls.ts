@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 
-/** Saved confirmation time (spec 02 §4, §9). */
+/** Saved confirmation time (shared/spec/02-supplier-credit-connections.md §4, §9). */
 export const SAVED_MS = 1500;
 
 /** The URL parameters of the connection's slide-over, dialog and confirmation steps. */

@@ -40,7 +40,7 @@ function useCountryName() {
 }
 
 /**
- * The credit report order dialog (spec 02 "Credit report order dialog"):
+ * The credit report order dialog (shared/spec/02-supplier-credit-connections.md "Credit report order dialog"):
  * search → details → confirm → (loading) → done, every step URL state on
  * whatever page it was opened from (`?dialog=credit&step=…`). Every move is a
  * link or a form, so it all works without JavaScript; with it, the search
@@ -124,7 +124,7 @@ function SearchStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "sea
     if (!form) return;
     const data = new FormData(form);
     const empty = !String(data.get("name") ?? "").trim() && !String(data.get("regNo") ?? "").trim();
-    // Emptied fields clear the results and the searched flag at once (spec 02 §5).
+    // Emptied fields clear the results and the searched flag at once (shared/spec/02-supplier-credit-connections.md §5).
     if (empty) return runNow();
     setWaiting(true);
     timer.current = setTimeout(runNow, CREDIT_SEARCH_DEBOUNCE_MS);
@@ -259,7 +259,7 @@ function address(company: Company): string {
   return [line1, line2].filter(Boolean).join(", ") || MISSING;
 }
 
-/** Details of the chosen company; the order failure comes back here (spec 02 §4, §8). */
+/** Details of the chosen company; the order failure comes back here (shared/spec/02-supplier-credit-connections.md §4, §8). */
 function DetailsStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "details" }> }) {
   const { t } = useTranslation("credit");
   const countryName = useCountryName();
@@ -315,7 +315,7 @@ function LoadingStep() {
   );
 }
 
-/** Done: the report is ready; download it or start over (spec 02 §4). */
+/** Done: the report is ready; download it or start over (shared/spec/02-supplier-credit-connections.md §4). */
 function DoneStep({ dialog }: { dialog: Extract<CreditDialogData, { step: "done" }> }) {
   const { t } = useTranslation("credit");
   const links = useCreditLinks();

@@ -6,7 +6,7 @@ import { TableScroll } from "~/components/ui/TableScroll";
 import { columnLetter } from "~/models/spreadsheet-columns";
 
 /**
- * The file preview modal (spec 02 "File preview modal"): a PDF in a frame
+ * The file preview modal (shared/spec/02-supplier-credit-connections.md "File preview modal"): a PDF in a frame
  * served inline by this origin; a workbook or CSV as its first rows in a
  * table, its sheets as links (`?sheet=`), with the note that only those rows
  * are shown; a file the readers refuse, their message. It is a page, so it

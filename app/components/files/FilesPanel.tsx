@@ -42,7 +42,7 @@ export interface FilesPanelData {
   imports?: ImportProgressItem[];
 }
 
-/** The browser's fallback name when a download carries no Content-Disposition name (spec 02 §7). */
+/** The browser's fallback name when a download carries no Content-Disposition name (shared/spec/02-supplier-credit-connections.md §7). */
 export const DOWNLOAD_FALLBACK_NAME = "downloaded-file";
 
 export function formatBytes(size: number, language: string): string {

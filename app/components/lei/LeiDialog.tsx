@@ -27,7 +27,7 @@ type ParentState = { state: "loading" } | { state: "none" } | { state: "found"; 
 /** The direct children: not asked for (the button shows), being loaded, or loaded. */
 type ChildrenState = null | "loading" | LeiEntityCard[];
 
-/** GET one of the `/api/lei-api/*` calls (spec 01 §7); a non-OK answer is a failure the caller turns into nothing. */
+/** GET one of the `/api/lei-api/*` calls (shared/spec/01-shell-chat-lei.md §7); a non-OK answer is a failure the caller turns into nothing. */
 async function getJson(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(`/api/lei-api/${path}?${new URLSearchParams(params)}`, { headers: { Accept: "application/json" }, signal });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -39,7 +39,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * The LEI search modal (spec 01 §2.7, §4, §5, §8, §9), URL state on any page (`?dialog=lei`, components/lei/links.ts).
+ * The LEI search modal (shared/spec/01-shell-chat-lei.md §2.7, §4, §5, §8, §9), URL state on any page (`?dialog=lei`, components/lei/links.ts).
  *
  * Without JavaScript the server renders it from the URL (models/lei-dialog.server.ts): the search is a GET form, a
  * result, the parent and each child are links to the dialog on that record, "Load child entities" is a link, and the
@@ -82,7 +82,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
     [],
   );
 
-  // A click outside the search box clears the results list (spec 01 §4).
+  // A click outside the search box clears the results list (shared/spec/01-shell-chat-lei.md §4).
   useEffect(() => {
     if (!hydrated) return;
     const onPointerDown = (event: PointerEvent) => {
@@ -112,7 +112,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
     clearTimeout(timer.current);
     searchCall.current?.abort();
     const term = text.trim();
-    // Blank or whitespace: the results go, no call (spec 01 §5).
+    // Blank or whitespace: the results go, no call (shared/spec/01-shell-chat-lei.md §5).
     if (!term) {
       setSearching(false);
       setResults(null);
@@ -126,7 +126,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
       setResults(resultViews(Array.isArray(items) ? items : []));
     } catch (error) {
       if (isAbort(error)) return;
-      // No error is shown in this dialog (spec 01 §8): the list is empty.
+      // No error is shown in this dialog (shared/spec/01-shell-chat-lei.md §8): the list is empty.
       setResults([]);
     }
     if (searchCall.current === call) setSearching(false);
@@ -257,7 +257,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
             data-ready={ready ? "" : undefined}
             onSubmit={(event) => {
               if (!hydrated) return;
-              // Enter searches at once (spec 01 §5).
+              // Enter searches at once (shared/spec/01-shell-chat-lei.md §5).
               event.preventDefault();
               void search(query);
             }}
@@ -348,7 +348,7 @@ export function LeiDialog({ dialog }: { dialog: LeiDialogData }) {
             {t("loadingRecord")}
           </p>
         ) : null}
-        {/* No error is shown in this dialog (spec 01 §8): an LEI the registry does not have is one more "No results.". */}
+        {/* No error is shown in this dialog (shared/spec/01-shell-chat-lei.md §8): an LEI the registry does not have is one more "No results.". */}
         {recordMissing && !recordLoading ? <p className="text-sm text-base-content/70">{t("noResults")}</p> : null}
         {record ? (
           <RecordDetail
@@ -489,7 +489,7 @@ function RecordDetail({
 
       <div>
         {children === null || children === "loading" ? (
-          // Hidden once loaded (spec 01 §2.7); a link, so it works without JavaScript.
+          // Hidden once loaded (shared/spec/01-shell-chat-lei.md §2.7); a link, so it works without JavaScript.
           <Link
             to={loadChildrenLink.to}
             onClick={loadChildrenLink.onClick}
@@ -562,7 +562,7 @@ function EntityCard({ card, link }: { card: LeiEntityCard; link: LinkProps }) {
 
 /**
  * The LEI in a read-only field (select it to copy, with or without JavaScript) and, with JavaScript, a Copy button
- * whose "copied" note shows for 2 s (spec 01 §9).
+ * whose "copied" note shows for 2 s (shared/spec/01-shell-chat-lei.md §9).
  */
 function CopyLei({ lei }: { lei: string }) {
   const { t } = useTranslation("lei");

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 
 /**
- * The LEI dialog's URL parameters (spec 01 §2.7; URL state on any page, like the credit dialog):
+ * The LEI dialog's URL parameters (shared/spec/01-shell-chat-lei.md §2.7; URL state on any page, like the credit dialog):
  *
  *   dialog=lei      open
  *   leiq={text}     the search (a name or an LEI)

@@ -3,7 +3,7 @@ import { useTranslation } from "~/translations";
 import { formatDate } from "~/models/format";
 import { RISK_BAND_CLASSES, riskBand } from "~/models/notifications";
 
-/** What one notification row needs (the API's shape, spec 01 §3, and the viewer's read flag). */
+/** What one notification row needs (the API's shape, shared/spec/01-shell-chat-lei.md §3, and the viewer's read flag). */
 export interface NotificationRowData {
   id: number;
   type: "announcement" | "search";
@@ -22,7 +22,7 @@ export function supplierHref(organization: NotificationRowData["organization"]):
   return `/supplier?${params}`;
 }
 
-/** The risk score in its colour band (spec 01 §9), its number always written out. */
+/** The risk score in its colour band (shared/spec/01-shell-chat-lei.md §9), its number always written out. */
 export function RiskBadge({ score }: { score: number }) {
   const { t } = useTranslation("notifications");
   return (
@@ -33,7 +33,7 @@ export function RiskBadge({ score }: { score: number }) {
   );
 }
 
-/** One notification: organisation (link), title, date, risk score and relevance percent (spec 01 §2.4). */
+/** One notification: organisation (link), title, date, risk score and relevance percent (shared/spec/01-shell-chat-lei.md §2.4). */
 export function NotificationSummary({ notification, children }: { notification: NotificationRowData; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation("notifications");
   return (

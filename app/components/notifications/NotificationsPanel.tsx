@@ -32,7 +32,7 @@ function pageParams(search: string): URLSearchParams {
   return params;
 }
 
-/** GET /api/notifications (spec 01 §7); a failure is an empty answer (spec 01 §8: the list is emptied silently). */
+/** GET /api/notifications (shared/spec/01-shell-chat-lei.md §7); a failure is an empty answer (shared/spec/01-shell-chat-lei.md §8: the list is emptied silently). */
 async function loadPage(filters: Filters, offset: number, signal: AbortSignal): Promise<NotificationRowData[]> {
   const query = new URLSearchParams({
     minRiskScore: filters.minRiskScore.trim(),
@@ -53,7 +53,7 @@ async function loadPage(filters: Filters, offset: number, signal: AbortSignal): 
 }
 
 /**
- * The notifications slide-over (spec 01 §2.4, §4, §5, §8, §9). Opened from the URL (`?panel=notifications`, without
+ * The notifications slide-over (shared/spec/01-shell-chat-lei.md §2.4, §4, §5, §8, §9). Opened from the URL (`?panel=notifications`, without
  * JavaScript or on reload) it starts from the server's list (`data`); opened in place by the bell it starts empty and
  * loads the first page. Apply resets and reloads; Show more appends the next page; the offset advances by the number
  * returned, and the button shows while the loaded count is at least the offset and above zero. Without JavaScript the
@@ -102,7 +102,7 @@ export function NotificationsPanel({
     }
   }, []);
 
-  // Opened in place by the bell: the list and the offset start afresh with the first page (spec 01 §4).
+  // Opened in place by the bell: the list and the offset start afresh with the first page (shared/spec/01-shell-chat-lei.md §4).
   useEffect(() => {
     if (!data && allowed) void load(DEFAULT_FILTERS, 0, false);
     return () => call.current?.abort();
@@ -134,7 +134,7 @@ export function NotificationsPanel({
             className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3"
             onSubmit={(event) => {
               if (!hydrated) return;
-              // Apply resets the list and the offset and loads again (spec 01 §4).
+              // Apply resets the list and the offset and loads again (shared/spec/01-shell-chat-lei.md §4).
               event.preventDefault();
               setItems([]);
               setOffset(0);

@@ -30,7 +30,7 @@ function useShownTab(personId: number, loaded: PersonTab): PersonTab {
 }
 
 /**
- * The person full-screen dialog (spec 02 "Person full-screen modal"), URL
+ * The person full-screen dialog (shared/spec/02-supplier-credit-connections.md "Person full-screen modal"), URL
  * state on any page: `?person={id}&personTab=cv|shares|relations`. Without
  * JavaScript it is a fixed layer over the page whose Back, Close and tabs are
  * plain links; with it, Escape closes, focus moves in and returns, the page

@@ -4,7 +4,7 @@ import { RISK_BAND_LEVEL, type RiskBand } from "~/models/risk";
 
 /**
  * A supplier's stored overall risk (decision 036) as a badge: the number and the level in words in the band's colour
- * (spec 02 §9), never colour alone; "Not available" when it is not known. Texts from the `suppliers` namespace.
+ * (shared/spec/02-supplier-credit-connections.md §9), never colour alone; "Not available" when it is not known. Texts from the `suppliers` namespace.
  */
 export function OverallRiskBadge({ risk }: { risk: { score: number; band: RiskBand } | null }) {
   const { t } = useTranslation("suppliers");

@@ -4,7 +4,7 @@ import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
 import { SearchResults, hitCount, hitHref, usePersonHref, type SearchResultView } from "./SearchResults";
 
-/** Pause after typing before the search runs (spec 01 §9). */
+/** Pause after typing before the search runs (shared/spec/01-shell-chat-lei.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Tab = "organizations" | "people";
@@ -20,7 +20,7 @@ function useDialogHref() {
 }
 
 /**
- * The top-bar search (spec 01 §2.2, §4). Without JavaScript it is a GET form
+ * The top-bar search (shared/spec/01-shell-chat-lei.md §2.2, §4). Without JavaScript it is a GET form
  * to /search. With JavaScript it opens a dropdown on focus, searches 300 ms
  * after typing stops, and closes on an outside click or Escape.
  *

@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icons";
 import { useModal } from "~/components/ui/useModal";
 import type { NavGroup } from "./nav-items";
 
-/** Tooltip timings of the collapsed navigation (spec 01 §9). */
+/** Tooltip timings of the collapsed navigation (shared/spec/01-shell-chat-lei.md §9). */
 export const FLYOUT_OPEN_DELAY_MS = 50;
 export const FLYOUT_CLOSE_DELAY_MS = 100;
 

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 
 /**
- * Updates (spec 01 §4): the browser polls the latest-build indicator; once a
+ * Updates (shared/spec/01-shell-chat-lei.md §4): the browser polls the latest-build indicator; once a
  * new build has been deployed, the next navigation loads the whole page from
  * the server instead of navigating inside the old one, at most once per
  * 10 seconds per path (so a server that keeps answering with another build

@@ -1,6 +1,6 @@
 import type { IconName } from "~/components/ui/icons";
 
-/** The side navigation (spec 01 §2.3): which groups and items a user sees. */
+/** The side navigation (shared/spec/01-shell-chat-lei.md §2.3): which groups and items a user sees. */
 export interface NavItem {
   /** key under nav.screens */
   key: string;

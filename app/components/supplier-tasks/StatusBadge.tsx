@@ -19,7 +19,7 @@ export function StatusBadge({ status }: { status: StatusFilter }) {
   return <span className={`badge badge-sm whitespace-nowrap ${STATUS_CLASS[status]}`}>{t(`status.${status}`)}</span>;
 }
 
-/** The supplier screen of a supplier organisation (spec 01 §2.4: externalId, and localId when known). */
+/** The supplier screen of a supplier organisation (shared/spec/01-shell-chat-lei.md §2.4: externalId, and localId when known). */
 export function supplierScreenHref(supplier: { id: number; orgNumber: string | null }): string {
   const params = new URLSearchParams({ externalId: supplier.orgNumber ?? "", localId: String(supplier.id) });
   return `/supplier?${params}`;

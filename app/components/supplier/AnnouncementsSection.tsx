@@ -10,7 +10,7 @@ import { Empty, Section } from "./Section";
 const LABEL_COLOR: Record<AnnouncementRiskLabel, RiskColor> = { High: "red", Medium: "yellow", Low: "green" };
 
 /**
- * Announcements (spec 02 §4, §9): newest first, 5 by default and all with
+ * Announcements (shared/spec/02-supplier-credit-connections.md §4, §9): newest first, 5 by default and all with
  * announcements=all; the toggle is a link, so it works without JavaScript.
  */
 export function AnnouncementsSection({ data }: { data: SupplierScreenData; extra?: string }) {

@@ -7,7 +7,7 @@ import { Empty, Section } from "./Section";
 
 /**
  * People who share other boards with the supplier's board members, most
- * shared boards first (spec 02 §2, §9); each opens the person dialog and
+ * shared boards first (shared/spec/02-supplier-credit-connections.md §2, §9); each opens the person dialog and
  * lists the shared boards as links to their supplier screens.
  */
 export function BoardRelations({ data }: { data: SupplierScreenData; extra?: string }) {

@@ -11,8 +11,8 @@ import { Empty, Section } from "./Section";
 
 /**
  * The current board (`extra="current"`) or the former board (`extra="former"`):
- * members by boardscore, highest first (spec 02 §9), each opening the person
- * dialog, with CEO and Chairman badges found from the position (spec 02 §6).
+ * members by boardscore, highest first (shared/spec/02-supplier-credit-connections.md §9), each opening the person
+ * dialog, with CEO and Chairman badges found from the position (shared/spec/02-supplier-credit-connections.md §6).
  */
 export function BoardSection({ data, extra }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("people");

@@ -10,9 +10,9 @@ import { COPIED_CONFIRMATION_MS, uiLanguage } from "./main-helpers";
 import { Section } from "./Section";
 
 /**
- * Company overview (spec 02 "Supplier detail"): registry facts, the address
- * rule, the compliance-regime flags (spec 02 §9), the organisation id that
- * can be copied and, when GLEIF has one, the company's LEI (issue 11).
+ * Company overview (shared/spec/02-supplier-credit-connections.md "Supplier detail"): registry facts, the address
+ * rule, the compliance-regime flags (shared/spec/02-supplier-credit-connections.md §9), the organisation id that
+ * can be copied and, when GLEIF has one, the company's LEI.
  */
 export function CompanyOverview({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplier");

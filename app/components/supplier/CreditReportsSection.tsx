@@ -57,7 +57,7 @@ export function CreditReportsSection({ data }: { data: SupplierScreenData; extra
  * A credit report's download. It is a plain link (the server answers with an
  * attachment), so it works without JavaScript; with JavaScript it fetches the
  * file, says 'Downloading…' meanwhile and 'Download failed' on a non-OK
- * answer (spec 02 §8) instead of leaving the page for an error.
+ * answer (shared/spec/02-supplier-credit-connections.md §8) instead of leaving the page for an error.
  */
 export function CreditReportDownload({ id, fileName, className }: { id: number; fileName: string; className?: string }) {
   const { t } = useTranslation("creditReports");
@@ -81,7 +81,7 @@ export function CreditReportDownload({ id, fileName, className }: { id: number; 
 /** Shown newest first; the rest are counted (the notifications panel lists them all). */
 export const CREDIT_NOTIFICATIONS_SHOWN = 5;
 
-/** Risk events about this company scoring 20 or more, with the notification colour scale (spec 01 §9). */
+/** Risk events about this company scoring 20 or more, with the notification colour scale (shared/spec/01-shell-chat-lei.md §9). */
 function CreditNotifications({ notifications }: { notifications: SupplierScreenData["notifications"] }) {
   const { t, i18n } = useTranslation("supplier");
   const shown = notifications.slice(0, CREDIT_NOTIFICATIONS_SHOWN);

@@ -9,7 +9,7 @@ const PARTS = ["finalScore", "capitalRisk", "liquidityRisk", "coverageRisk", "pr
 
 /**
  * Credit risk (right column): the newest statement's financial risk score and
- * its parts (spec 02 §7 "the newest statement supplies the financial risk").
+ * its parts (shared/spec/02-supplier-credit-connections.md §7 "the newest statement supplies the financial risk").
  */
 export function CreditRiskScore({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t } = useTranslation("supplier");

@@ -42,7 +42,7 @@ interface Hover {
 const rowAnchor = (table: StatementTable, field: RowField) => `fin-${table.id}-${field}`;
 
 /**
- * The full financial statements page (spec 02 "Full financial statements page"):
+ * The full financial statements page (shared/spec/02-supplier-credit-connections.md "Full financial statements page"):
  * key figures, income statement and balance sheet with the years as columns,
  * newest first, and the chart of one row as URL state (`chart={field}`).
  */

@@ -8,7 +8,7 @@ import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
 /**
- * Financial summary (spec 02 §9): the newest year's key figures in whole NOK
+ * Financial summary (shared/spec/02-supplier-credit-connections.md §9): the newest year's key figures in whole NOK
  * thousands with the change against the year before (1 decimal, green when
  * positive, else red — and signed, so the colour is not the only cue).
  */

@@ -7,7 +7,7 @@ import { BAND_LABEL_KEY, badgeClass, displayScore, uiLanguage } from "./main-hel
 import { Empty, Section } from "./Section";
 
 /**
- * Supplier geography (spec 02 §2, §9): the country of the supplier with its
+ * Supplier geography (shared/spec/02-supplier-credit-connections.md §2, §9): the country of the supplier with its
  * governance risk score and the 10-year change of CO2 intensity of GDP.
  */
 export function GeographySection({ data }: { data: SupplierScreenData; extra?: string }) {

@@ -6,7 +6,7 @@ import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 
 /**
- * Supplier intelligence (spec 02 §4), composed from the registry's facts
+ * Supplier intelligence (shared/spec/02-supplier-credit-connections.md §4), composed from the registry's facts
  * (decision 028) and labelled so. Collapsed it shows 2 names per list; expanded
  * (intelligence=expanded, a link, so it works without JavaScript) every item
  * with its description and the source snippet. Lists the registry says nothing

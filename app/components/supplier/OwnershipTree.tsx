@@ -10,7 +10,7 @@ import { toggleParam } from "./screen-url";
 
 export type OwnershipTreeNode = SupplierScreenData["trees"][string];
 
-/** At most 3 levels (spec 02 §9): the organisation itself, what it owns, and what those own. */
+/** At most 3 levels (shared/spec/02-supplier-credit-connections.md §9): the organisation itself, what it owns, and what those own. */
 export const TREE_LEVELS = 3;
 
 export type ReferenceTarget = { kind: "organization"; id: string } | { kind: "person"; id: number };

@@ -8,7 +8,7 @@ import { displayScore, uiLanguage, utcDay } from "./main-helpers";
 import { Section } from "./Section";
 
 /**
- * Risk overview (spec 02 §7, §9): credit, geography, reputation, operational
+ * Risk overview (shared/spec/02-supplier-credit-connections.md §7, §9): credit, geography, reputation, operational
  * and legal risk on one 0–100 scale, and the supplier's self-assessment (100 −
  * its latest submitted survey score; decision 034). The rules are pure and run in the
  * component; the announcement window is counted in UTC days so the server's

@@ -22,13 +22,13 @@ export function subSupplierHref(s: Pick<SubSupplier, "organizationId" | "localOr
 }
 
 /**
- * The supplier's own suppliers (spec 02 "Sub-suppliers", §5, §6). The search
+ * The supplier's own suppliers (shared/spec/02-supplier-credit-connections.md "Sub-suppliers", §5, §6). The search
  * is a GET form on this screen (`subSearch`, the rest of the URL kept in
  * hidden fields), answered by the server; with JavaScript it runs as the user
  * types and replaces the history entry instead of adding one per keystroke.
  */
 /**
- * The supplier's own suppliers (spec 02 "Sub-suppliers", §5, §6). The search
+ * The supplier's own suppliers (shared/spec/02-supplier-credit-connections.md "Sub-suppliers", §5, §6). The search
  * is a GET form on this screen (`subSearch`, the rest of the URL kept in
  * hidden fields), answered by the server. With JavaScript it calls the API
  * (GET /api/suppliers/{id}/sub-suppliers?searchTerm=) on each change of the
@@ -164,7 +164,7 @@ function SubSupplierSearch({ rows: serverRows, supplierId }: { rows: SubSupplier
         <ul
           aria-label={t("subSuppliers.listLabel")}
           aria-busy={pending || undefined}
-          // Scrolls at 14rem (spec 02 §9); focusable so the keyboard can scroll it too (axe: scrollable-region-focusable).
+          // Scrolls at 14rem (shared/spec/02-supplier-credit-connections.md §9); focusable so the keyboard can scroll it too (axe: scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className={`max-h-56 divide-y divide-base-300 overflow-y-auto rounded-box border border-base-300 px-3 transition-opacity focus-visible:outline-2 focus-visible:outline-primary ${pending ? "opacity-60" : ""}`}

@@ -17,7 +17,7 @@ function historyIndex(): number | null {
 }
 
 /**
- * The supplier screen's header (spec 02 "Supplier detail (full-screen modal)"):
+ * The supplier screen's header (shared/spec/02-supplier-credit-connections.md "Supplier detail (full-screen modal)"):
  * the legal name, status badges, a close button and a loading state.
  * Without JavaScript the close button is a link to the supplier list; with it,
  * a user who came from another page of the app goes back there — past the

@@ -5,8 +5,8 @@ import type { SupplierScreenData } from "~/models/supplier-page.server";
 import { Empty, Section } from "./Section";
 
 /**
- * Submitted survey responses from this supplier to the viewer's organisation (spec 02 "Survey responses"), each linking
- * to its read view, with its score (issue 14).
+ * Submitted survey responses from this supplier to the viewer's organisation (shared/spec/02-supplier-credit-connections.md "Survey responses"), each linking
+ * to its read view, with its score.
  */
 export function SurveyResponsesSection({ data }: { data: SupplierScreenData; extra?: string }) {
   const { t, i18n } = useTranslation("supplierWork");

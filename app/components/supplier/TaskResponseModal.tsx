@@ -23,7 +23,7 @@ export function taskFileHref(fileId: number): string {
 }
 
 /**
- * The task response dialog (spec 02 "Task response modal"), URL state:
+ * The task response dialog (shared/spec/02-supplier-credit-connections.md "Task response modal"), URL state:
  * `task={responseId}`. Without JavaScript its Close and backdrop are plain
  * links and its downloads plain downloads; with it the dialog shows at once
  * while the response loads, Escape closes it too, focus moves in and back,
@@ -193,7 +193,7 @@ function FileList({ files, failedMessage, lng }: { files: FileRef[]; failedMessa
 const ITEM_PARAM = "item";
 
 /**
- * A task not yet submitted (issue 14), URL state `item={supplierTaskId}`: its state, due date, when it was sent and to
+ * A task not yet submitted, URL state `item={supplierTaskId}`: its state, due date, when it was sent and to
  * whom, and — for a viewer who may act on what the organisation sent — a Remind button: a plain POST to
  * /supplier_tasks/{id} (intent remind) that comes back here with its notice, or a fetcher with JavaScript.
  */

@@ -12,7 +12,7 @@ export function taskName(task: { title: string; complianceTaskTemplate: { title:
 }
 
 /**
- * Submitted (green check) or not submitted (clock), spec 02 §4. The icon is
+ * Submitted (green check) or not submitted (clock), shared/spec/02-supplier-credit-connections.md §4. The icon is
  * decoration; the words are there for screen readers and as a tooltip.
  */
 export function SubmittedIndicator({ submitted, label }: { submitted: boolean; label: string }) {
@@ -48,8 +48,8 @@ export function SubmittedIndicator({ submitted, label }: { submitted: boolean; l
 }
 
 /**
- * Compliance tasks the viewer's organisation sent to this supplier (spec 02
- * "Tasks"), with their due dates and "Overdue" (issue 14). Every task opens:
+ * Compliance tasks the viewer's organisation sent to this supplier (shared/spec/02-supplier-credit-connections.md
+ * "Tasks"), with their due dates and "Overdue". Every task opens:
  * a submitted one links to its response (`task={responseId}`), one not yet
  * submitted to its state with a Remind button (`item={supplierTaskId}`) —
  * both URL state, so the dialogs open without JavaScript as well.

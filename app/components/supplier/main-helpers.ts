@@ -7,11 +7,11 @@ import type { RiskColor } from "~/models/risk";
  * risk, geography, intelligence, announcements). No React, so they are unit-tested.
  */
 
-/** Announcements shown before "Show all" (spec 02 §9). */
+/** Announcements shown before "Show all" (shared/spec/02-supplier-credit-connections.md §9). */
 export const ANNOUNCEMENTS_SHOWN = 5;
-/** Items per list of the collapsed supplier intelligence (spec 02 §9). */
+/** Items per list of the collapsed supplier intelligence (shared/spec/02-supplier-credit-connections.md §9). */
 export const INTELLIGENCE_COLLAPSED_ITEMS = 2;
-/** How long the organisation id's 'copied' confirmation stays (spec 02 §9). */
+/** How long the organisation id's 'copied' confirmation stays (shared/spec/02-supplier-credit-connections.md §9). */
 export const COPIED_CONFIRMATION_MS = 500;
 
 /** The key figures of the financial summary, in the order they are shown. */
@@ -130,7 +130,7 @@ function items(value: unknown): IntelligenceItem[] {
 }
 
 /**
- * Reads the stored supplier intelligence response (spec 02 §3) whatever its
+ * Reads the stored supplier intelligence response (shared/spec/02-supplier-credit-connections.md §3) whatever its
  * exact shape: the `{data}` envelope of the API or the bare object; missing
  * parts become empty. Null when there is nothing to show.
  */

@@ -13,7 +13,7 @@ import {
   visibleRows,
 } from "./statement-rows";
 
-/** The amount lines of spec 02 §3 "Financial statement", in the spec's order (deprecation is the alias of depreciation). */
+/** The amount lines of shared/spec/02-supplier-credit-connections.md §3 "Financial statement", in the spec's order (deprecation is the alias of depreciation). */
 const SPEC_FIELDS = `operating_income, other_operating_income, cost_of_materials, personnel_expenses, other_operating_expenses,
 depreciation, write_downs, operating_profit, financial_income, other_financial_expenses, financial_expenses,
 ordinary_result_before_taxes, taxes, ordinary_result_after_taxes, total_taxes, net_income, dividend,

@@ -3,7 +3,7 @@ import { formatFrenchNumber } from "~/models/format";
 
 /**
  * Which rows the three tables of the full financial statements page have
- * (spec 02 "Full financial statements page", §3 Financial statement), in
+ * (shared/spec/02-supplier-credit-connections.md "Full financial statements page", §3 Financial statement), in
  * Norwegian accounting order: items before the sum they add up to.
  *
  * The income statement and the balance sheet between them hold every amount

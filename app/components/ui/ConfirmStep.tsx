@@ -29,7 +29,7 @@ export interface ConfirmStepProps {
 }
 
 /**
- * The confirmation step of a destructive action (DESIGN.md "Destructive
+ * The confirmation step of a destructive action (docs/architecture.md "Destructive
  * actions ask first"): URL state shown over the page as an alert dialog, the
  * same markup with and without JavaScript: the spec's text, a POST button and
  * a cancel link. The post carries `redirectTo`, so an accepted change leaves

@@ -6,7 +6,7 @@ import { raiseNotifications, type DetectedNotification } from "../notify";
 import { FeedError, readFeed, type FeedItem, type ReadOptions } from "./feed";
 
 /**
- * The news monitor (issue 12, decision 024): reads an organisation's feeds, matches the items to the suppliers that
+ * The news monitor (decision 024): reads an organisation's feeds, matches the items to the suppliers that
  * organisation follows, and raises `search` notifications that only it sees. Exactly once comes from the dedupe key
  * (`news:{orgId}:{companyId}:{sha256(item)}`) and `raiseNotifications`: an item already raised — dismissed or not —
  * is skipped, and a run cut short by a crash is simply run again. Each feed's notifications and its status are written

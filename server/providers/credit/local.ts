@@ -8,7 +8,7 @@ import { CreditError, type CreditCompany, type CreditCompanyAddress, type Credit
 
 /**
  * The `local` credit provider: searches the registry store and writes the
- * credit report itself, as a PDF, from the same store (DESIGN.md, providers).
+ * credit report itself, as a PDF, from the same store (docs/architecture.md, providers).
  * Works offline; the demo seed gives it Norwegian companies and a few
  * fictional ones in each of the other report countries.
  *

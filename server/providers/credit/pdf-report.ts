@@ -91,7 +91,7 @@ function formatDecimal(value: number | null, language: ReportTextLanguage, digit
   return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-/** Bands of the financial risk parts (spec 02 §9): ≤33 low, ≤66 medium, above high — the colour bands' thresholds. */
+/** Bands of the financial risk parts (shared/spec/02-supplier-credit-connections.md §9): ≤33 low, ≤66 medium, above high — the colour bands' thresholds. */
 const BAND_KEY: Record<RiskBand, "low" | "medium" | "high"> = { green: "low", yellow: "medium", red: "high" };
 
 /* ---------------- page geometry and style ---------------- */

@@ -1,5 +1,5 @@
 /**
- * A credit report provider (spec 02 §3 "Company search result (credit)",
+ * A credit report provider (shared/spec/02-supplier-credit-connections.md §3 "Company search result (credit)",
  * §7 /api/credit-safe/*). Two implementations: `local` (the registry store,
  * PDFs generated here) and `creditsafe` (Creditsafe Connect).
  */

@@ -142,7 +142,7 @@ export function createGleifProvider(options: GleifProviderOptions = {}): LeiProv
       try {
         return (await get(`${recordPath(lei)}/managing-lou`, recordAnswer)) as LeiRecordAnswer | null;
       } catch (error) {
-        // The modal shows the raw managing-LOU value instead (spec 01 §8: the lookup fails silently).
+        // The modal shows the raw managing-LOU value instead (shared/spec/01-shell-chat-lei.md §8: the lookup fails silently).
         log(`GLEIF managing-LOU lookup failed for ${lei}: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       }

@@ -1,6 +1,6 @@
 /**
  * The LEI provider: company identities from the Global LEI System, answered
- * in the GLEIF API v1 JSON shapes (spec 01 §3 and §7) whichever source is
+ * in the GLEIF API v1 JSON shapes (shared/spec/01-shell-chat-lei.md §3 and §7) whichever source is
  * behind it — the local store (golden-copy imports) or the live GLEIF API.
  * Only the fields the app reads are typed; the live adapter passes every other
  * field of GLEIF's answer through unchanged.

@@ -29,7 +29,7 @@ export function isLlmProviderName(name: string): name is LlmProviderName {
 export interface LlmProviderDependencies {
   /**
    * The organisation-scoped tools the model may call: `assistantTools` of `app/models/assistant-tools.server.ts`. The route hands
-   * them in because server/ never imports a `*.server` model (DESIGN.md, "Dependency direction"; ESLint holds it).
+   * them in because server/ never imports a `*.server` model (docs/architecture.md, "Dependency direction"; ESLint holds it).
    * Required for `openai`: a model without them could only guess about the organisation, which it must never do.
    */
   tools?: AssistantTool[];

@@ -13,7 +13,7 @@ import { md } from "./markdown-text";
 import type { AssistantViewer, ReportInput } from "./types";
 
 /**
- * The local provider's supplier report (issue 13, /ai/reports): a deterministic markdown document composed from the
+ * The local provider's supplier report (/ai/reports): a deterministic markdown document composed from the
  * report data alone, in the viewer's language — summary, registry facts and flags, risk overview with the reasons for
  * each score, the financial table of recent years, board, announcements, notifications, tasks and surveys, comments.
  * Where the data holds nothing, the report says so. Every text taken from the data is escaped (`md`): a name or comment

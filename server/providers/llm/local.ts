@@ -13,7 +13,7 @@ import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
 import { composeIntelligence } from "~/models/supplier-intelligence";
 
 /**
- * The `local` provider (issue 13; DESIGN.md `llm`): a rule-based assistant, no model. It recognises a fixed set of
+ * The `local` provider (docs/architecture.md `llm`): a rule-based assistant, no model. It recognises a fixed set of
  * questions in English and Norwegian by patterns, recognises supplier names (the organisation's own suppliers by their
  * distinctive words, other companies through the registry's search index), reads the answer from the organisation's
  * own data (app/models/assistant-data.server.ts) and writes it in the viewer's language as markdown with links to the

@@ -2,7 +2,7 @@ import { Lexer, type Token, type Tokens } from "marked";
 import { BOLD, CONTENT_BOTTOM, FOOTER_TOP, INK, interpolate, LEFT, MARGIN, PageWriter, WIDTH, winAnsi, type TextStyle } from "../../pdf/page-writer";
 
 /**
- * A supplier report's markdown as a PDF (issue 13, /ai/reports): A4, pdfkit's built-in Helvetica (text through `winAnsi`,
+ * A supplier report's markdown as a PDF (/ai/reports): A4, pdfkit's built-in Helvetica (text through `winAnsi`,
  * so æ, ø, å and the no-break spaces of Norwegian numbers print as they are), the credit report's page geometry, colours
  * and furniture. The markdown's structure is drawn — headings, paragraphs, bullet and numbered lists, tables (column widths
  * from their content, header repeated after a page break), block quotes, rules, code — and inline markup is reduced to its

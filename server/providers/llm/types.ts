@@ -2,7 +2,7 @@ import type { SupplierReportData } from "~/models/ai-report";
 import type { ComposedIntelligence, IntelligenceLanguage, RegistryFacts } from "~/models/supplier-intelligence";
 
 /**
- * The assistant's providers (issue 13; DESIGN.md `llm`): `local` answers from the organisation's own data without a model;
+ * The assistant's providers (docs/architecture.md `llm`): `local` answers from the organisation's own data without a model;
  * `openai` streams from any OpenAI-compatible chat-completions endpoint and lets the model call the same organisation-scoped
  * tools. Both stream plain text chunks; the route `POST /api/clients/{llm_provider}` writes them to the response as they come.
  */
@@ -46,7 +46,7 @@ export interface ReportInput {
   signal: AbortSignal;
 }
 
-/** Supplier intelligence to write (spec 02 §3) from one company's registry facts alone. */
+/** Supplier intelligence to write (shared/spec/02-supplier-credit-connections.md §3) from one company's registry facts alone. */
 export interface IntelligenceInput {
   facts: RegistryFacts;
   language: IntelligenceLanguage;

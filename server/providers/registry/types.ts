@@ -1,7 +1,7 @@
 /**
  * The contract for company-registry data (the spec's `business-api`): one
  * interface, implemented over the local store (`local`) and over the
- * Brønnøysund open APIs (`brreg`). Field names follow spec 02 §3 where the spec
+ * Brønnøysund open APIs (`brreg`). Field names follow shared/spec/02-supplier-credit-connections.md §3 where the spec
  * has the field, so the store and the screens can take these objects as they are.
  */
 
@@ -127,7 +127,7 @@ export interface RegistryRole {
 }
 
 /**
- * Amount fields of a financial statement, spec 02 §3 names first. The last
+ * Amount fields of a financial statement, shared/spec/02-supplier-credit-connections.md §3 names first. The last
  * four are totals the register publishes that the spec has no name for.
  */
 export const FINANCIAL_AMOUNT_FIELDS = [

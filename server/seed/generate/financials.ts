@@ -3,7 +3,7 @@ import { sectorOf } from "./industry";
 import { clamp, Rng } from "./random";
 
 /**
- * Generated annual statements (NOK thousands) with the field names of spec 02
+ * Generated annual statements (NOK thousands) with the field names of shared/spec/02-supplier-credit-connections.md
  * §3. Each company is simulated year by year so that the years hang
  * together: revenue follows an industry growth path that ends at a size that
  * fits the registered staff, equity carries forward (equity = last year's

@@ -2,7 +2,7 @@ import type { UnitRecord } from "../../importers";
 import { daysBefore, isoDate, Rng } from "./random";
 
 /**
- * Fictional companies in the other credit-report countries (spec 02 §9), so
+ * Fictional companies in the other credit-report countries (shared/spec/02-supplier-credit-connections.md §9), so
  * that search and the credit dialog have something outside Norway. Names
  * carry "Demo" to be plainly invented; streets are generic, cities real.
  * org_number is a registration number in the country's own format,

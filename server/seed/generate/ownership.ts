@@ -82,7 +82,7 @@ export function generateCompanyOwnership(companies: readonly WorldCompany[], dem
     return h;
   };
 
-  // Showcase structures around the demo suppliers (spec 02 §2: shareholders, company shares, ownership trees).
+  // Showcase structures around the demo suppliers (shared/spec/02-supplier-credit-connections.md §2: shareholders, company shares, ownership trees).
   // 0: owned through two holding levels and owning three levels below: six levels in all.
   const d0 = demoAt(0);
   if (d0) {
