@@ -14,7 +14,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const at = (p) => path.join(root, p);
 
 // The pure rule modules server/ may import: plain app/models/*.ts, neither *.server.ts nor tests.
-const PURE_MODELS = at("app/models/!(*.server|*.test|*.spec).ts");
+const PURE_MODELS = at("app/models/**/!(*.server|*.test|*.spec).ts");
 
 export default tseslint.config(
   { ignores: ["build/", ".cache/", "node_modules/", "data/", "public/", "test-results/", "playwright-report/", "tmp/"] },
@@ -105,7 +105,10 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ["react/*", "react-dom/*"], message: "Models never import React (docs/architecture.md)." },
-            { group: ["@remix-run/*"], message: "Models never import Remix nor build HTTP answers: return data or throw a domain error (docs/architecture.md)." },
+            {
+              group: ["@remix-run/*"],
+              message: "Models never import Remix nor build HTTP answers: return data or throw a domain error (docs/architecture.md).",
+            },
           ],
         },
       ],

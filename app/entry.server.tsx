@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MAIL_JOB, announcementMailJob } from "~/models/announcements.server";
+import { ANNOUNCEMENT_MAIL_JOB, announcementMailJob } from "~/models/notifications/announcements.server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -9,18 +9,18 @@ import { isLanguage, fallbackLanguage } from "./i18n";
 import i18nServer, { resources } from "./i18n.server";
 import { Translations, TranslationsProvider } from "./translations";
 import type { Store } from "./translate";
-import { supplierAnalysis } from "./jobs/supplier-analysis.server";
-import { brregUpdatesSchedule, monitorBrregUpdates } from "./jobs/monitor-brreg-updates.server";
-import { monitorNews, monitorNewsSchedule } from "./jobs/monitor-news.server";
-import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./jobs/notification-mail.server";
-import { writeIntelligenceJob } from "~/models/intelligence-job.server";
-import { WRITE_INTELLIGENCE_JOB } from "~/models/intelligence-texts.server";
-import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
-import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./jobs/task-reminders.server";
-import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/overall-risk.server";
-import { RISK_SNAPSHOT_JOB, riskSnapshotJob, riskSnapshotSchedule } from "~/models/risk-snapshots.server";
-import { SECURITY_LOG_PURGE_JOB, securityLogPurgeJob, securityLogPurgeSchedule } from "~/models/security-events.server";
-import { MAIL_LOG_PURGE_JOB, mailLogPurgeJob, mailLogPurgeSchedule } from "~/models/mail-log.server";
+import { supplierAnalysis } from "./models/files/supplier-analysis-job.server";
+import { brregUpdatesSchedule, monitorBrregUpdates } from "./models/notifications/monitor-brreg-updates-job.server";
+import { monitorNews, monitorNewsSchedule } from "./models/notifications/monitor-news-job.server";
+import { notificationDigest, notificationImmediate, notificationMailSchedules } from "./models/notifications/notification-mail-jobs.server";
+import { writeIntelligenceJob } from "~/models/assistant/intelligence-job.server";
+import { WRITE_INTELLIGENCE_JOB } from "~/models/assistant/intelligence-texts.server";
+import { SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/tasks/campaigns.server";
+import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB, taskRecurring, taskReminders, taskSchedules } from "./models/tasks/task-reminder-jobs.server";
+import { RISK_RECOMPUTE_JOB, riskRecomputeJob, riskRecomputeSchedule } from "~/models/suppliers/overall-risk.server";
+import { RISK_SNAPSHOT_JOB, riskSnapshotJob, riskSnapshotSchedule } from "~/models/overview/risk-snapshots.server";
+import { SECURITY_LOG_PURGE_JOB, securityLogPurgeJob, securityLogPurgeSchedule } from "~/models/accounts/security-events.server";
+import { MAIL_LOG_PURGE_JOB, mailLogPurgeJob, mailLogPurgeSchedule } from "~/models/admin/mail-log.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

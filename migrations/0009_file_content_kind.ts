@@ -5,7 +5,7 @@ import { sql, type Kysely } from "kysely";
  * 'pdf', 'xlsx', 'xls', 'csv' or 'other', set at upload. The files panel
  * offers Preview and View / analyse from it, never from the browser's
  * claimed mime type. Rows uploaded before this migration keep NULL and are
- * sniffed lazily, the first time a list shows them (app/models/files.server.ts):
+ * sniffed lazily, the first time a list shows them (app/models/files/files.server.ts):
  * a migration does not read DATA_DIR/uploads, so it runs the same in the
  * CLI, the tests and on a database restored before its files
  * (docs/decisions/017-file-preview-and-readers.md).

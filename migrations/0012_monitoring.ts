@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // risk_notifications (0003) stay registry data about companies; a detected one says what found it and is written once.
   await db.schema
     .alterTable("risk_notifications")
-    // What raised it: a detection kind of app/models/monitoring-rules.ts ('bankruptcy', 'ceo_change', 'news', …); NULL for the demo's seeded rows.
+    // What raised it: a detection kind of app/models/notifications/monitoring-rules.ts ('bankruptcy', 'ceo_change', 'news', …); NULL for the demo's seeded rows.
     .addColumn("kind", "text")
     .execute();
   // The organisation whose own news feed found it: only that organisation sees it. NULL: registry-wide, every follower sees it.

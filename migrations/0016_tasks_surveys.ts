@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
  * Compliance tasks and surveys that suppliers answer (docs/decisions/031-tasks-and-surveys.md).
  *
  * - Templates become bilingual and versioned: a survey template's questions live in `survey_template_versions`
- *   (a definition per version, app/models/survey-definition.ts); a response keeps the version it was sent with.
+ *   (a definition per version, app/models/tasks/survey-definition.ts); a response keeps the version it was sent with.
  * - What a customer sends is a campaign (one task or survey, a message, a due date) to one or many suppliers; each supplier's
  *   copy is a `supplier_tasks` row carrying the workflow state (sent → opened → draft → submitted → accepted / returned,
  *   or cancelled) beside the existing answer rows (compliance_tasks + compliance_task_responses, survey_responses), which
@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("template_id", "integer", (c) => c.notNull().references("survey_templates.id").onDelete("cascade"))
     .addColumn("version", "integer", (c) => c.notNull().check(sql`version >= 1`))
-    // The sections and questions (app/models/survey-definition.ts), validated on every write.
+    // The sections and questions (app/models/tasks/survey-definition.ts), validated on every write.
     .addColumn("definition", "text", (c) => c.notNull().check(sql`json_valid(definition)`))
     .addColumn("created_by_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -263,7 +263,7 @@ function legacyDefinition(title: string, questions: string) {
   };
 }
 
-/** 0003-era answers (true/false, numbers) as the strings the definition's answers are (app/models/survey-definition.ts). */
+/** 0003-era answers (true/false, numbers) as the strings the definition's answers are (app/models/tasks/survey-definition.ts). */
 function legacyAnswers(answers: string): Record<string, string> {
   let parsed: unknown = {};
   try {

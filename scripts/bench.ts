@@ -613,7 +613,7 @@ function lei2Header(): string[] {
 
 /** A generated LEI2 golden copy: deterministic, valid check digits, every field GLEIF fills for an ordinary entity. */
 async function writeLei2File(file: string, rows: number): Promise<void> {
-  const { leiCheckDigits } = await import("../app/models/lei");
+  const { leiCheckDigits } = await import("../app/models/registry/lei");
   const header = lei2Header();
   const index = new Map(header.map((h, i) => [h, i]));
   const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;

@@ -313,7 +313,7 @@ export interface OrganizationConnectionTable {
   /** The overall risk 0–100 (decision 036); NULL until computed or when nothing is known. */
   overall_risk: number | null;
   overall_risk_band: "green" | "yellow" | "red" | null;
-  /** JSON: the reasons (app/models/overall-risk.ts OverallRiskReason[]). */
+  /** JSON: the reasons (app/models/suppliers/overall-risk.ts OverallRiskReason[]). */
   overall_risk_reasons: string | null;
   overall_risk_at: string | null;
   /* 0025: the registry facts the dashboard groups by, written with the overall risk (decision 038) */
@@ -337,7 +337,7 @@ export interface RiskNotificationTable {
   url: string | null;
   description: string | null;
   /* 0012: monitoring */
-  /** The detection kind (app/models/monitoring-rules.ts); NULL for the demo's seeded rows. */
+  /** The detection kind (app/models/notifications/monitoring-rules.ts); NULL for the demo's seeded rows. */
   kind: string | null;
   /** The organisation whose news feed found it (only it sees it); NULL: registry-wide. */
   organization_id: number | null;
@@ -823,7 +823,7 @@ export interface AiReportTable {
 export interface IntelligenceTextTable {
   company_id: number;
   language: "en" | "no";
-  /** app/models/supplier-intelligence.ts factsKey of the facts it was written from. */
+  /** app/models/assistant/supplier-intelligence.ts factsKey of the facts it was written from. */
   facts_key: string;
   model: string;
   /** JSON: the shared/spec/02-supplier-credit-connections.md §3 response. */
@@ -837,7 +837,7 @@ export interface SurveyTemplateVersionTable {
   id: Generated<number>;
   template_id: number;
   version: number;
-  /** JSON: app/models/survey-definition.ts SurveyDefinition. */
+  /** JSON: app/models/tasks/survey-definition.ts SurveyDefinition. */
   definition: string;
   created_by_user_id: number | null;
   created_at: string;

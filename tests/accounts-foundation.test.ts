@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { hashPassword } from "@server/auth/password";
 import { createSession, LAST_SEEN_EVERY_MS, userForToken } from "@server/auth/session";
-import { login } from "~/models/login.server";
-import { verifyLogin } from "~/models/user.server";
-import { purgeSecurityEvents, recordSecurityEvent } from "~/models/security-events.server";
+import { login } from "~/models/accounts/login.server";
+import { verifyLogin } from "~/models/accounts/users.server";
+import { purgeSecurityEvents, recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { makeOrg } from "./helpers/fixtures";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { startWorker, type Worker } from "@server/jobs";
 import { outbox } from "@server/mail";
-import { customerOverview, respondentOverview } from "~/models/overview.server";
+import { customerOverview, respondentOverview } from "~/models/overview/overview.server";
 import {
   ANNOUNCEMENT_MAIL_JOB,
   activeAnnouncements,
@@ -10,7 +10,7 @@ import {
   createAnnouncement,
   listAnnouncements,
   withdrawAnnouncement,
-} from "~/models/announcements.server";
+} from "~/models/notifications/announcements.server";
 import { makeOrg } from "./helpers/fixtures";
 import { until } from "./helpers/until";
 

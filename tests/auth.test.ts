@@ -11,7 +11,7 @@ import { action as resetAction, loader as resetLoader } from "~/routes/reset-pas
 import { action as inviteAction } from "~/routes/invite-signup";
 import { loader as meLoader } from "~/routes/api.users.me";
 import { action as languageApi, loader as languageApiGet } from "~/routes/api.users.language";
-import { createInvitation } from "~/models/user.server";
+import { createInvitation } from "~/models/accounts/users.server";
 import { args, call, form, get, tokenFrom, BASE } from "./helpers/requests";
 
 async function makeUser(email: string, accessLevel = 2) {

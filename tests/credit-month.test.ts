@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthlyTotals, osloMonth } from "~/models/credit";
+import { monthlyTotals, osloMonth } from "~/models/credit/credit";
 
 /**
  * osloMonth answers most instants from their UTC fields (Oslo is UTC+1 or UTC+2, so only a month's last two UTC hours

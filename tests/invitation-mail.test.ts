@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
-import { sendInvitation, type InvitationVariant } from "~/models/auth-mail.server";
+import { sendInvitation, type InvitationVariant } from "~/models/accounts/auth-mail.server";
 
 /**
  * The one invitation mail (decision 046): each variant in both languages carries the /invite-signup link, the days it

@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import { IMPORTERS } from "@server/importers/index";
 import { LeiProviderError, type LeiProvider } from "@server/providers/lei";
 import { loader as appLoader } from "~/routes/_app";
-import { loadLeiDialog, type LeiDialogData } from "~/models/lei-dialog.server";
+import { loadLeiDialog, type LeiDialogData } from "~/models/registry/lei-dialog.server";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";
 
 /**

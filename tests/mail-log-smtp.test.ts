@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { env } from "@server/env";
 import { purgeMailLog, sendMail } from "@server/mail";
-import { sendPasswordReset } from "~/models/auth-mail.server";
-import { failedMails, resendAllFailedMails, resendFailedMail } from "~/models/mail-log.server";
+import { sendPasswordReset } from "~/models/accounts/auth-mail.server";
+import { failedMails, resendAllFailedMails, resendFailedMail } from "~/models/admin/mail-log.server";
 import { loopbackSmtp, type LoopbackSmtp } from "./helpers/loopback";
 
 /**

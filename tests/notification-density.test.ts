@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { BELL_COUNT_CAP, countNotifications, DENSE_FOLLOWING, listNotifications, unreadCount } from "~/models/notification-list.server";
+import { BELL_COUNT_CAP, countNotifications, DENSE_FOLLOWING, listNotifications, unreadCount } from "~/models/notifications/notification-list.server";
 import { makeOrg, signedIn } from "./helpers/fixtures";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import type { JobContext } from "@server/jobs/types";
-import { MailsFailed, notificationDigest, notificationImmediate } from "~/jobs/notification-mail.server";
-import { readImmediateCursor, saveNotificationMailSettings } from "~/models/notification-mail.server";
+import { MailsFailed, notificationDigest, notificationImmediate } from "~/models/notifications/notification-mail-jobs.server";
+import { readImmediateCursor, saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 import { loopbackSmtp, type LoopbackSmtp } from "./helpers/loopback";
 

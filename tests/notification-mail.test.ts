@@ -3,10 +3,16 @@ import { db } from "@server/db";
 import type { JobContext } from "@server/jobs/types";
 import { outbox } from "@server/mail";
 import { validateSchedule } from "@server/jobs/schedule";
-import { notificationImmediate, notificationMailSchedules } from "~/jobs/notification-mail.server";
-import { IMMEDIATE_CURSOR_KEY, readImmediateCursor, saveNotificationMailSettings, sendDigests, sendImmediateMails } from "~/models/notification-mail.server";
-import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notification-settings";
-import { readUnsubscribeToken } from "~/models/unsubscribe.server";
+import { notificationImmediate, notificationMailSchedules } from "~/models/notifications/notification-mail-jobs.server";
+import {
+  IMMEDIATE_CURSOR_KEY,
+  readImmediateCursor,
+  saveNotificationMailSettings,
+  sendDigests,
+  sendImmediateMails,
+} from "~/models/notifications/notification-mail.server";
+import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notifications/notification-settings";
+import { readUnsubscribeToken } from "~/models/accounts/unsubscribe.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 
 /**

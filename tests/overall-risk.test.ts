@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { raiseNotifications } from "@server/monitoring/notify";
 import type { JobContext } from "@server/jobs/types";
-import { recomputeOverallRisk, RISK_RECOMPUTE_JOB, riskRecomputeJob } from "~/models/overall-risk.server";
-import { customerTask } from "~/models/supplier-task-workflow.server";
-import { submitSurvey } from "~/models/respondent.server";
-import { returnItem } from "~/models/supplier-task-list.server";
-import { addSupplier } from "~/models/connections.server";
+import { recomputeOverallRisk, RISK_RECOMPUTE_JOB, riskRecomputeJob } from "~/models/suppliers/overall-risk.server";
+import { customerTask } from "~/models/tasks/task-workflow.server";
+import { submitSurvey } from "~/models/tasks/respondent.server";
+import { returnItem } from "~/models/tasks/task-list.server";
+import { addSupplier } from "~/models/suppliers/connections.server";
 import { company, follow, makeOrg, sentSurvey, surveyTemplate } from "./helpers/fixtures";
 
 /** The stored overall risk (decision 036) and the places that recompute it. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { loadPersonDialog } from "~/models/person-dialog.server";
-import { personRelations } from "~/models/person-relations.server";
+import { loadPersonDialog } from "~/models/registry/person-dialog.server";
+import { personRelations } from "~/models/registry/person-relations.server";
 
 /**
  * A small board world:

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import type { JobContext } from "@server/jobs/types";
-import { RISK_RECOMPUTE_JOB, riskRecomputeJob } from "~/models/overall-risk.server";
-import { snapshotRisk } from "~/models/risk-snapshots.server";
+import { RISK_RECOMPUTE_JOB, riskRecomputeJob } from "~/models/suppliers/overall-risk.server";
+import { snapshotRisk } from "~/models/overview/risk-snapshots.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 
 /** The daily risk snapshots (decision 038): per organisation, idempotent, with per-tag rows, written by the recompute job. */

@@ -6,7 +6,7 @@ import { createLocalLeiProvider } from "@server/providers/lei/local";
 import { seedDemoWorld } from "@server/seed/demo";
 import { pickDemoSuppliers } from "@server/seed/demo-suppliers";
 import { BRREG_REGISTRATION_AUTHORITY, DEMO_LEI_PREFIX, DEMO_MANAGING_LOU, DEMO_SUPPLIERS_WITHOUT_LEI, demoLei } from "@server/seed/lei";
-import { isValidLei } from "~/models/lei";
+import { isValidLei } from "~/models/registry/lei";
 
 const TODAY = new Date(Date.UTC(2029, 5, 15));
 const demoNumbers = pickDemoSuppliers().map((u) => u.organisasjonsnummer);

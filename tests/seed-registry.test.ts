@@ -8,8 +8,8 @@ import { createDb, db, type DB } from "@server/db";
 import { migrateToLatest } from "@server/migrate";
 import { seedDemoWorld } from "@server/seed/demo";
 import { pickDemoSuppliers } from "@server/seed/demo-suppliers";
-import { boardRelations, person } from "~/models/registry.server";
-import { isCeo, isChairman, roleOrganisationStatus } from "~/models/risk";
+import { boardRelations, person } from "~/models/registry/registry.server";
+import { isCeo, isChairman, roleOrganisationStatus } from "~/models/suppliers/risk";
 
 // A day well after the sample was taken: every "last 2/3 years" below must hold
 // because the generated dates follow `today`, not because of the real calendar.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { db } from "@server/db";
-import { exportSuppliers, listSuppliers, supplierListQuery } from "~/models/supplier-list.server";
+import { exportSuppliers, listSuppliers, supplierListQuery } from "~/models/suppliers/supplier-list.server";
 import { action as csvAction, loader as csvLoader } from "~/routes/suppliers[.]csv";
 import { loader as pageLoader } from "~/routes/_app.suppliers";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";

@@ -13,9 +13,9 @@ import { can } from "~/http/permissions";
 import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { getNotificationMailSettings, saveNotificationMailSettings } from "~/models/notification-mail.server";
-import { DIGEST_FREQUENCIES, emailSettingsSchema, MAIL_LANGUAGES, mailPreferencesSchema } from "~/models/notification-settings";
-import { pageTitle } from "~/models/page-title.server";
+import { getNotificationMailSettings, saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
+import { DIGEST_FREQUENCIES, emailSettingsSchema, MAIL_LANGUAGES, mailPreferencesSchema } from "~/models/notifications/notification-settings";
+import { pageTitle } from "~/models/shared/page-title.server";
 
 export const meta = titleMeta;
 

@@ -8,10 +8,10 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
-import { billingByOrganization, billingMonths, creditOrdersPage } from "~/models/admin.server";
-import { CREDIT_REPORT_PRICE_NOK, osloMonthRange, parseBillingMonth } from "~/models/credit";
-import { formatCompactNok, formatDate, formatMonth, formatThousands, MISSING } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { billingByOrganization, billingMonths, creditOrdersPage } from "~/models/admin/admin.server";
+import { CREDIT_REPORT_PRICE_NOK, osloMonthRange, parseBillingMonth } from "~/models/credit/credit";
+import { formatCompactNok, formatDate, formatMonth, formatThousands, MISSING } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

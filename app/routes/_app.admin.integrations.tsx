@@ -4,9 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { formatDateTime } from "~/models/format";
-import { listIntegrations } from "~/models/integrations.server";
-import { pageTitle } from "~/models/page-title.server";
+import { formatDateTime } from "~/models/shared/format";
+import { listIntegrations } from "~/models/admin/integrations.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

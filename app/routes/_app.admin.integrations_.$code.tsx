@@ -11,10 +11,17 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { formatDateTime } from "~/models/format";
-import { canStoreSettings, clearRuntimeSetting, integration, setRuntimeSetting, testIntegration, type IntegrationCode } from "~/models/integrations.server";
-import { pageTitle } from "~/models/page-title.server";
-import { requestSource } from "~/models/security-events.server";
+import { formatDateTime } from "~/models/shared/format";
+import {
+  canStoreSettings,
+  clearRuntimeSetting,
+  integration,
+  setRuntimeSetting,
+  testIntegration,
+  type IntegrationCode,
+} from "~/models/admin/integrations.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

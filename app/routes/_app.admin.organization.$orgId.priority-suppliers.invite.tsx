@@ -12,10 +12,10 @@ import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { isLanguage } from "~/i18n";
 import i18nServer from "~/i18n.server";
-import { publicOrigin } from "~/models/auth-mail.server";
-import { pageTitle } from "~/models/page-title.server";
-import { findCustomerOrganization, invitePriorityContacts, priorityContacts, type InviteSummary } from "~/models/priority-invite.server";
-import { recordSecurityEvent, requestSource } from "~/models/security-events.server";
+import { publicOrigin } from "~/models/accounts/auth-mail.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { findCustomerOrganization, invitePriorityContacts, priorityContacts, type InviteSummary } from "~/models/admin/priority-invite.server";
+import { recordSecurityEvent, requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

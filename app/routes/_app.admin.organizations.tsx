@@ -16,12 +16,19 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { searchTerm, withoutStep } from "~/models/admin";
-import { createCustomerOrganization, getOrganization, listOrganizations, setDataSharing, setOrganizationActive, type AdminActor } from "~/models/admin.server";
-import { MISSING } from "~/models/format";
-import { checkOrgNumber } from "~/models/org-number";
-import { pageTitle } from "~/models/page-title.server";
-import { requestSource } from "~/models/security-events.server";
+import { searchTerm, withoutStep } from "~/models/admin/admin";
+import {
+  createCustomerOrganization,
+  getOrganization,
+  listOrganizations,
+  setDataSharing,
+  setOrganizationActive,
+  type AdminActor,
+} from "~/models/admin/admin.server";
+import { MISSING } from "~/models/shared/format";
+import { checkOrgNumber } from "~/models/shared/org-number";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

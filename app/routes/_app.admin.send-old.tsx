@@ -14,10 +14,10 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { formatDateTime } from "~/models/format";
-import { FAILED_MAILS_PAGE_SIZE, failedMails, resendAllFailedMails, resendFailedMail } from "~/models/mail-log.server";
-import { pageTitle } from "~/models/page-title.server";
-import { recordSecurityEvent, requestSource } from "~/models/security-events.server";
+import { formatDateTime } from "~/models/shared/format";
+import { FAILED_MAILS_PAGE_SIZE, failedMails, resendAllFailedMails, resendFailedMail } from "~/models/admin/mail-log.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { recordSecurityEvent, requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -8,10 +8,10 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
-import { mostFollowedSuppliers } from "~/models/admin.server";
-import { formatCountry, MISSING } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
-import { riskBandColor } from "~/models/risk";
+import { mostFollowedSuppliers } from "~/models/admin/admin.server";
+import { formatCountry, MISSING } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { riskBandColor } from "~/models/suppliers/risk";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -12,7 +12,7 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { pageTitle } from "~/models/page-title.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import {
   addQuestion,
   addSection,
@@ -25,8 +25,8 @@ import {
   replaceQuestion,
   updateSection,
   type NewTexts,
-} from "~/models/survey-builder";
-import { checkDefinition, type DefinitionProblem } from "~/models/survey-builder.server";
+} from "~/models/tasks/survey-builder";
+import { checkDefinition, type DefinitionProblem } from "~/models/tasks/survey-builder.server";
 import {
   findQuestion,
   localized,
@@ -36,8 +36,8 @@ import {
   type SurveyDefinition,
   type SurveyLanguage,
   type SurveyQuestion,
-} from "~/models/survey-definition";
-import { requireTemplateScope, saveSurveyDefinition, surveyTemplate } from "~/models/survey-templates.server";
+} from "~/models/tasks/survey-definition";
+import { requireTemplateScope, saveSurveyDefinition, surveyTemplate } from "~/models/tasks/survey-templates.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -10,8 +10,8 @@ import { titleMeta } from "~/components/ui/meta";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
-import { pageTitle } from "~/models/page-title.server";
-import { localized } from "~/models/survey-definition";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { localized } from "~/models/tasks/survey-definition";
 import {
   createSurveyTemplate,
   duplicateSurveyTemplate,
@@ -19,7 +19,7 @@ import {
   requireTemplateScope,
   setSurveyTemplateArchived,
   surveyTemplate,
-} from "~/models/survey-templates.server";
+} from "~/models/tasks/survey-templates.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

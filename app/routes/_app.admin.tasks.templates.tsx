@@ -9,12 +9,18 @@ import { titleMeta } from "~/components/ui/meta";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
-import { listFiles } from "~/models/files.server";
-import { renderMarkdown } from "~/models/markdown";
-import { pageTitle } from "~/models/page-title.server";
-import { localized, type SurveyLanguage } from "~/models/survey-definition";
-import { requireTemplateScope } from "~/models/survey-templates.server";
-import { createTaskTemplate, listTaskTemplates, setTaskTemplateArchived, updateTaskTemplate, type TaskTemplateItem } from "~/models/task-templates.server";
+import { listFiles } from "~/models/files/files.server";
+import { renderMarkdown } from "~/models/shared/markdown";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { localized, type SurveyLanguage } from "~/models/tasks/survey-definition";
+import { requireTemplateScope } from "~/models/tasks/survey-templates.server";
+import {
+  createTaskTemplate,
+  listTaskTemplates,
+  setTaskTemplateArchived,
+  updateTaskTemplate,
+  type TaskTemplateItem,
+} from "~/models/tasks/task-templates.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -17,7 +17,7 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { searchTerm, withoutStep } from "~/models/admin";
+import { searchTerm, withoutStep } from "~/models/admin/admin";
 import {
   isSecurityEventKind,
   listSecurityEvents,
@@ -29,10 +29,10 @@ import {
   setUserLevel,
   type AdminActor,
   type UserChangeOutcome,
-} from "~/models/admin.server";
-import { formatDateTime, MISSING } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
-import { requestSource, SECURITY_EVENT_KINDS } from "~/models/security-events.server";
+} from "~/models/admin/admin.server";
+import { formatDateTime, MISSING } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { requestSource, SECURITY_EVENT_KINDS } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

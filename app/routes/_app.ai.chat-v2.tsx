@@ -16,8 +16,15 @@ import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { answerPageQuestion, deleteConversation, getConversation, listConversations, listMessages, renameConversation } from "~/models/conversations.server";
-import { pageTitle } from "~/models/page-title.server";
+import {
+  answerPageQuestion,
+  deleteConversation,
+  getConversation,
+  listConversations,
+  listMessages,
+  renameConversation,
+} from "~/models/assistant/conversations.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

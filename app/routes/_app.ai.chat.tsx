@@ -8,9 +8,9 @@ import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
-import { answerPageQuestion, listConversations, listMessages } from "~/models/conversations.server";
-import { documentChoices } from "~/models/documents.server";
-import { pageTitle } from "~/models/page-title.server";
+import { answerPageQuestion, listConversations, listMessages } from "~/models/assistant/conversations.server";
+import { documentChoices } from "~/models/files/documents.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 
 export const meta = titleMeta;
 

@@ -13,10 +13,10 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
-import { listDocuments, readOwnDocumentText } from "~/models/documents.server";
-import { deleteFile, storeUpload, type FileListItem } from "~/models/files.server";
-import { formatDate } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { listDocuments, readOwnDocumentText } from "~/models/files/documents.server";
+import { deleteFile, storeUpload, type FileListItem } from "~/models/files/files.server";
+import { formatDate } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -8,9 +8,9 @@ import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { documentPages, pageNumber } from "~/models/documents";
-import { getDocument } from "~/models/documents.server";
-import { formatDate } from "~/models/format";
+import { documentPages, pageNumber } from "~/models/files/documents";
+import { getDocument } from "~/models/files/documents.server";
+import { formatDate } from "~/models/shared/format";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -16,9 +16,9 @@ import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { deleteReport, generateReport, getReport, listReports, supplierChoices } from "~/models/ai-reports.server";
-import { formatDateTime } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { deleteReport, generateReport, getReport, listReports, supplierChoices } from "~/models/assistant/ai-reports.server";
+import { formatDateTime } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { scrollableTables } from "~/models/ai-report";
-import { supplierLink } from "~/models/assistant";
+import { scrollableTables } from "~/models/assistant/ai-report";
+import { supplierLink } from "~/models/assistant/assistant";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
@@ -10,9 +10,9 @@ import { usePolling } from "~/components/ui/usePolling";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
-import { getReport } from "~/models/ai-reports.server";
-import { formatDateTime } from "~/models/format";
-import { renderMarkdown } from "~/models/markdown";
+import { getReport } from "~/models/assistant/ai-reports.server";
+import { formatDateTime } from "~/models/shared/format";
+import { renderMarkdown } from "~/models/shared/markdown";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
@@ -20,7 +20,7 @@ export const meta = titleMeta;
 export const handle = { i18n: ["aiReports"] };
 
 /**
- * /ai/reports/{id}: one supplier report of the organisation, its markdown rendered inert (app/models/markdown.ts: no raw
+ * /ai/reports/{id}: one supplier report of the organisation, its markdown rendered inert (app/models/shared/markdown.ts: no raw
  * HTML, only safe links), printable, with its PDF. While it is still being written the page says so and asks again (with
  * JavaScript by polling, without it through the reload link). Another organisation's report is a 404.
  */

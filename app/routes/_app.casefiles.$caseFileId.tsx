@@ -13,9 +13,9 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { readForm, requireId } from "~/http/parse.server";
 import { badRequest, invariantResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { CASEFILE_STATUS_VALUES, commentSchema, prioritySchema, statusSchema } from "~/models/casefile-schemas";
-import { addCasefileComment, getCasefile, updateCasefile } from "~/models/casefiles.server";
-import { formatDate } from "~/models/format";
+import { CASEFILE_STATUS_VALUES, commentSchema, prioritySchema, statusSchema } from "~/models/files/casefile-schemas";
+import { addCasefileComment, getCasefile, updateCasefile } from "~/models/files/casefiles.server";
+import { formatDate } from "~/models/shared/format";
 
 export const meta = titleMeta;
 

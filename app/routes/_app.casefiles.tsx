@@ -13,10 +13,10 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { newCasefileSchema } from "~/models/casefile-schemas";
-import { createCasefile, followedSuppliers, listCasefiles } from "~/models/casefiles.server";
-import { formatDate } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { newCasefileSchema } from "~/models/files/casefile-schemas";
+import { createCasefile, followedSuppliers, listCasefiles } from "~/models/files/casefiles.server";
+import { formatDate } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;

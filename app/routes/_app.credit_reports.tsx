@@ -7,10 +7,10 @@ import { uiLanguage } from "~/components/supplier/main-helpers";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { CREDIT_REPORT_PRICE_NOK, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit";
-import { organizationCreditReports } from "~/models/credit-reports.server";
-import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { CREDIT_REPORT_PRICE_NOK, isCreditCountry, monthlyTotals, osloMonth } from "~/models/credit/credit";
+import { organizationCreditReports } from "~/models/credit/credit-reports.server";
+import { formatCompactNok, formatDate, formatMonth, MISSING } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta = titleMeta;

@@ -15,11 +15,11 @@ import { parseId, readQuery } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { dashboard, dashboardQuery, followsAnySupplier, isOwnTag } from "~/models/dashboard.server";
-import { SNAPSHOT_BANDS, type SnapshotBand } from "~/models/dashboard";
-import { supplierListTags } from "~/models/supplier-list.server";
-import { formatDate, formatPercent } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { dashboard, dashboardQuery, followsAnySupplier, isOwnTag } from "~/models/overview/dashboard.server";
+import { SNAPSHOT_BANDS, type SnapshotBand } from "~/models/overview/dashboard";
+import { supplierListTags } from "~/models/suppliers/supplier-list.server";
+import { formatDate, formatPercent } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 
 export const meta = titleMeta;
 

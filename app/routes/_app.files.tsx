@@ -16,9 +16,9 @@ import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
-import { attachedConnectionsCount, deleteFile, listFilesWithAttachments, ownFile, storeUpload, type FileListItem } from "~/models/files.server";
-import { importsInProgress } from "~/models/supplier-imports.server";
-import { pageTitle } from "~/models/page-title.server";
+import { attachedConnectionsCount, deleteFile, listFilesWithAttachments, ownFile, storeUpload, type FileListItem } from "~/models/files/files.server";
+import { importsInProgress } from "~/models/files/supplier-imports.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 
 export const meta = titleMeta;
 

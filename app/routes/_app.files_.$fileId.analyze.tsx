@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { columnLetter } from "~/models/spreadsheet-columns";
+import { columnLetter } from "~/models/files/spreadsheet-columns";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -18,8 +18,8 @@ import { readForm, requireId } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { pageTitle } from "~/models/page-title.server";
-import { analysisSource, guessMapping, startAnalysis } from "~/models/supplier-imports.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { analysisSource, guessMapping, startAnalysis } from "~/models/files/supplier-imports.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

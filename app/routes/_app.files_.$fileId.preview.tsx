@@ -9,7 +9,7 @@ import { requireId } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { ANALYSABLE_KINDS, filePreview, PREVIEW_ROWS } from "~/models/files.server";
+import { ANALYSABLE_KINDS, filePreview, PREVIEW_ROWS } from "~/models/files/files.server";
 
 export const meta = titleMeta;
 

@@ -8,9 +8,9 @@ import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
-import { formatCompactNok, formatMonth } from "~/models/format";
-import { organizationOverview } from "~/models/organization-overview.server";
-import { pageTitle } from "~/models/page-title.server";
+import { formatCompactNok, formatMonth } from "~/models/shared/format";
+import { organizationOverview } from "~/models/accounts/organization-overview.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

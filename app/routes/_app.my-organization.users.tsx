@@ -18,9 +18,9 @@ import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { backTo } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { listPageHref, searchTerm, withoutStep } from "~/models/admin";
-import { publicOrigin, sendInvitation } from "~/models/auth-mail.server";
-import { formatDate, formatDateTime } from "~/models/format";
+import { listPageHref, searchTerm, withoutStep } from "~/models/admin/admin";
+import { publicOrigin, sendInvitation } from "~/models/accounts/auth-mail.server";
+import { formatDate, formatDateTime } from "~/models/shared/format";
 import {
   changeMemberLevel,
   deactivateMember,
@@ -31,9 +31,9 @@ import {
   resendInvitation,
   revokeInvitation,
   type MemberChange,
-} from "~/models/organization-members.server";
-import { pageTitle } from "~/models/page-title.server";
-import { requestSource } from "~/models/security-events.server";
+} from "~/models/accounts/organization-members.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

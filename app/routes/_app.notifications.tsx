@@ -27,8 +27,8 @@ import {
   restore,
   type NotificationFilters,
   type NotificationListItem,
-} from "~/models/notification-list.server";
-import { dismissSchema, notificationPageQuerySchema, readSchema, restoreSchema, type NotificationPageQuery } from "~/models/notification-query";
+} from "~/models/notifications/notification-list.server";
+import { dismissSchema, notificationPageQuerySchema, readSchema, restoreSchema, type NotificationPageQuery } from "~/models/notifications/notification-query";
 import {
   DEFAULT_LOOKBACK_DAYS,
   DEFAULT_MIN_RISK_SCORE_PANEL,
@@ -38,10 +38,10 @@ import {
   NOTIFICATION_TYPES,
   READ_FILTERS,
   STATUS_FILTERS,
-} from "~/models/notifications";
-import { activeAnnouncements } from "~/models/announcements.server";
-import { pageTitle } from "~/models/page-title.server";
-import { listTags } from "~/models/tags.server";
+} from "~/models/notifications/notifications";
+import { activeAnnouncements } from "~/models/notifications/announcements.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { listTags } from "~/models/suppliers/tags.server";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["notifications"] };

@@ -12,7 +12,7 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
-import { formatDateTime } from "~/models/format";
+import { formatDateTime } from "~/models/shared/format";
 import {
   addNewsFeed,
   checkNewsFeedNow,
@@ -21,8 +21,8 @@ import {
   removeNewsFeed,
   setNewsFeedEnabled,
   type NewsFeedListItem,
-} from "~/models/news-feeds.server";
-import { pageTitle } from "~/models/page-title.server";
+} from "~/models/notifications/news-feeds.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -5,9 +5,9 @@ import { CompanyGroupView, EXPLORER_PATH, explorerHref } from "~/components/orga
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { companyGroup, orgNumberParam, ownOrgNumber } from "~/models/org-structure.server";
-import { pageTitle } from "~/models/page-title.server";
-import { isOrgNumber, searchCompanies } from "~/models/registry.server";
+import { companyGroup, orgNumberParam, ownOrgNumber } from "~/models/registry/org-structure.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { isOrgNumber, searchCompanies } from "~/models/registry/registry.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

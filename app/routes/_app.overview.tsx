@@ -6,8 +6,8 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
-import { customerOverview, respondentOverview } from "~/models/overview.server";
-import { pageTitle } from "~/models/page-title.server";
+import { customerOverview, respondentOverview } from "~/models/overview/overview.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 
 /**
  * /overview (decision 037): where every user lands after signing in. Customers at level 2 and up see what

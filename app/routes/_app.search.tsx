@@ -8,8 +8,8 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
-import { pageTitle } from "~/models/page-title.server";
-import { globalSearch, type SearchTab } from "~/models/search.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { globalSearch, type SearchTab } from "~/models/registry/search.server";
 
 export const meta = titleMeta;
 

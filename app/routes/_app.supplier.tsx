@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { LEI_DIALOG_PARAMS } from "~/components/lei/links";
-import { NOTIFICATIONS_PANEL_PARAMS } from "~/models/notifications";
+import { NOTIFICATIONS_PANEL_PARAMS } from "~/models/notifications/notifications";
 import { EditConnectionSlideOver } from "~/components/connection/EditConnectionSlideOver";
 import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
 import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
@@ -17,8 +17,8 @@ import {
   saveConnectionSettings,
   updateConnection,
   type ConnectionChange,
-} from "~/models/connections.server";
-import { deleteTag } from "~/models/tags.server";
+} from "~/models/suppliers/connections.server";
+import { deleteTag } from "~/models/suppliers/tags.server";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
 import { BoardRelations } from "~/components/supplier/BoardRelations";
@@ -39,7 +39,7 @@ import { TaskResponseModal, TaskStateModal } from "~/components/supplier/TaskRes
 import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
-import { loadSupplierPage, type SupplierScreenData } from "~/models/supplier-page.server";
+import { loadSupplierPage, type SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";

@@ -10,13 +10,13 @@ import { FilterSelect, useFilterErrors, useListHref } from "~/components/ui/Filt
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
-import { formatDate, MISSING } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
-import { SUPPLIER_SEARCH_MAX, SUPPLIER_TASK_FILTER_KEYS, SUPPLIER_TASK_KINDS, SUPPLIER_TASK_PAGE_SIZE, SUPPLIER_TASK_SORTS } from "~/models/supplier-task-list";
-import { campaignTitle, countSupplierTasks, listSupplierTasks, type SupplierTaskListItem } from "~/models/supplier-task-list.server";
-import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/supplier-task-query";
-import { osloDate, STATUS_FILTERS } from "~/models/supplier-task-states";
-import { listTags } from "~/models/tags.server";
+import { formatDate, MISSING } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { SUPPLIER_SEARCH_MAX, SUPPLIER_TASK_FILTER_KEYS, SUPPLIER_TASK_KINDS, SUPPLIER_TASK_PAGE_SIZE, SUPPLIER_TASK_SORTS } from "~/models/tasks/task-list";
+import { campaignTitle, countSupplierTasks, listSupplierTasks, type SupplierTaskListItem } from "~/models/tasks/task-list.server";
+import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/tasks/task-query";
+import { osloDate, STATUS_FILTERS } from "~/models/tasks/task-states";
+import { listTags } from "~/models/suppliers/tags.server";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates"] };

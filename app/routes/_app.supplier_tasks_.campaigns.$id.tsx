@@ -8,9 +8,9 @@ import { usePolling } from "~/components/ui/usePolling";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
-import { campaignView } from "~/models/campaign-send.server";
-import { formatDate, formatDateTime } from "~/models/format";
-import { pageTitle } from "~/models/page-title.server";
+import { campaignView } from "~/models/tasks/campaign-send.server";
+import { formatDate, formatDateTime } from "~/models/shared/format";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

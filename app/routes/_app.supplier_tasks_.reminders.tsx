@@ -11,9 +11,9 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
-import { pageTitle } from "~/models/page-title.server";
-import { formatDayList, MAX_REMINDER_DAY, MAX_REMINDER_STEPS, parseDayList } from "~/models/reminder-days";
-import { reminderSettings, saveReminderSettings } from "~/models/task-reminders.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { formatDayList, MAX_REMINDER_DAY, MAX_REMINDER_STEPS, parseDayList } from "~/models/tasks/reminder-days";
+import { reminderSettings, saveReminderSettings } from "~/models/tasks/task-reminders.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

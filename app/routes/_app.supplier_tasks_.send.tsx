@@ -12,11 +12,11 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { isLanguage } from "~/i18n";
 import i18nServer from "~/i18n.server";
-import { resolveSelection, sendableTemplates, type SupplierSelection } from "~/models/campaign-send.server";
-import { CampaignRefused, createCampaign, MAX_CAMPAIGN_SUPPLIERS } from "~/models/campaigns.server";
-import { pageTitle } from "~/models/page-title.server";
-import { supplierListQuery } from "~/models/supplier-list.server";
-import { osloDate } from "~/models/supplier-task-states";
+import { resolveSelection, sendableTemplates, type SupplierSelection } from "~/models/tasks/campaign-send.server";
+import { CampaignRefused, createCampaign, MAX_CAMPAIGN_SUPPLIERS } from "~/models/tasks/campaigns.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { supplierListQuery } from "~/models/suppliers/supplier-list.server";
+import { osloDate } from "~/models/tasks/task-states";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

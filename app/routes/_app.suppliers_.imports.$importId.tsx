@@ -16,10 +16,10 @@ import { parseId, readForm, requireId } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
-import { pageTitle } from "~/models/page-title.server";
-import { chooseCandidate, confirmImport, getImport, ImportError, importRows, linesToCreate } from "~/models/supplier-imports.server";
-import { ROW_STATUSES, type RowStatus } from "~/jobs/import-statuses";
-import { listTags } from "~/models/tags.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { chooseCandidate, confirmImport, getImport, ImportError, importRows, linesToCreate } from "~/models/files/supplier-imports.server";
+import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
+import { listTags } from "~/models/suppliers/tags.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -6,10 +6,10 @@ import { TableScroll } from "~/components/ui/TableScroll";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
-import { pageTitle } from "~/models/page-title.server";
-import { localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/survey-definition";
-import { explorerFigures, type QuestionFigures } from "~/models/survey-explorer";
-import { explorerResponses, explorerSelection } from "~/models/survey-explorer.server";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/tasks/survey-definition";
+import { explorerFigures, type QuestionFigures } from "~/models/tasks/survey-explorer";
+import { explorerResponses, explorerSelection } from "~/models/tasks/survey-explorer.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -12,9 +12,9 @@ import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { formatDate, formatDateTime, formatThousands } from "~/models/format";
-import { answerLabel, isVisible, localized, type SurveyQuestion } from "~/models/survey-definition";
-import { surveyForReading } from "~/models/survey-read.server";
+import { formatDate, formatDateTime, formatThousands } from "~/models/shared/format";
+import { answerLabel, isVisible, localized, type SurveyQuestion } from "~/models/tasks/survey-definition";
+import { surveyForReading } from "~/models/tasks/survey-read.server";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates", "supplierWork"] };

@@ -9,12 +9,12 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
-import { defaultProviderName } from "~/models/conversations.server";
-import { loadCreditDialog } from "~/models/credit-dialog.server";
-import { loadLeiDialog } from "~/models/lei-dialog.server";
-import { unreadCount } from "~/models/notification-list.server";
-import { loadNotificationsPanel, type NotificationsPanelData } from "~/models/notifications-panel.server";
-import { loadPersonDialog } from "~/models/person-dialog.server";
+import { defaultProviderName } from "~/models/assistant/conversations.server";
+import { loadCreditDialog } from "~/models/credit/credit-dialog.server";
+import { loadLeiDialog } from "~/models/registry/lei-dialog.server";
+import { unreadCount } from "~/models/notifications/notification-list.server";
+import { loadNotificationsPanel, type NotificationsPanelData } from "~/models/notifications/notifications-panel.server";
+import { loadPersonDialog } from "~/models/registry/person-dialog.server";
 import { useRootData } from "~/root";
 
 /**

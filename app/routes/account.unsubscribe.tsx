@@ -6,10 +6,10 @@ import { AuthCard, DeadLinkCard } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import { readForm } from "~/http/parse.server";
 import { db } from "@server/db";
-import { saveNotificationMailSettings } from "~/models/notification-mail.server";
-import { UNSUBSCRIBE_SETTINGS, type UnsubscribeSetting } from "~/models/notification-settings";
-import { pageTitle } from "~/models/page-title.server";
-import { readUnsubscribeToken } from "~/models/unsubscribe.server";
+import { saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
+import { UNSUBSCRIBE_SETTINGS, type UnsubscribeSetting } from "~/models/notifications/notification-settings";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { readUnsubscribeToken } from "~/models/accounts/unsubscribe.server";
 
 export const meta = titleMeta;
 

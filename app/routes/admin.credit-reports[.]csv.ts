@@ -4,9 +4,9 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { allCreditOrders } from "~/models/admin.server";
-import { osloDateTime, osloMonthRange, parseBillingMonth } from "~/models/credit";
-import { osloDate } from "~/models/oslo-time";
+import { allCreditOrders } from "~/models/admin/admin.server";
+import { osloDateTime, osloMonthRange, parseBillingMonth } from "~/models/credit/credit";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /**
  * GET /admin/credit-reports.csv (the installation's operator) — every credit-report order of every organisation, newest

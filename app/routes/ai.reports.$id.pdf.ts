@@ -3,7 +3,7 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
-import { reportPdf } from "~/models/ai-reports.server";
+import { reportPdf } from "~/models/assistant/ai-reports.server";
 
 /**
  * GET /ai/reports/{id}/pdf — a ready supplier report as a PDF attachment, rendered from its markdown, for the organisation

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { findCompany, supplierIntelligence } from "~/models/registry.server";
-import { orgNumberQuery } from "~/models/registry-params";
+import { findCompany, supplierIntelligence } from "~/models/registry/registry.server";
+import { orgNumberQuery } from "~/models/registry/registry-params";
 
 /** GET /api/ai-reports/supplier-intelligence?organizationId= — `{data}` composed from the registry's facts in the user's language; 404 when the registry says neither industry nor purpose. */
 export async function loader({ request }: LoaderFunctionArgs) {

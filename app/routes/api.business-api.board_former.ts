@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { board, findCompany } from "~/models/registry.server";
-import { orgNumberQuery } from "~/models/registry-params";
+import { board, findCompany } from "~/models/registry/registry.server";
+import { orgNumberQuery } from "~/models/registry/registry-params";
 
 /** GET /api/business-api/board_former?organization_id= — former board members, highest boardscore first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { financialStatements, findCompany } from "~/models/registry.server";
-import { orgNumberQuery } from "~/models/registry-params";
+import { financialStatements, findCompany } from "~/models/registry/registry.server";
+import { orgNumberQuery } from "~/models/registry/registry-params";
 
 /** GET /api/business-api/financial_statements?organization_id= — newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { ownershipTree } from "~/models/registry.server";
-import { orgNumberQuery } from "~/models/registry-params";
+import { ownershipTree } from "~/models/registry/registry.server";
+import { orgNumberQuery } from "~/models/registry/registry-params";
 
 const query = orgNumberQuery("organizationId").extend({
   fraction: z.coerce.number({ error: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(1),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery, requireId } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { person } from "~/models/registry.server";
+import { person } from "~/models/registry/registry.server";
 
 const query = z.object({ person_id: z.string({ error: "is required" }) });
 

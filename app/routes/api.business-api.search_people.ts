@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { searchPersons } from "~/models/registry.server";
+import { searchPersons } from "~/models/registry/registry.server";
 
 const query = z.object({
   term: z.string({ error: "give a search term" }).trim().min(1, "give a search term"),

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { casefilesBySupplier } from "~/models/casefiles.server";
-import { followsSupplier } from "~/models/follows.server";
+import { casefilesBySupplier } from "~/models/files/casefiles.server";
+import { followsSupplier } from "~/models/suppliers/follows.server";
 
 /**
  * GET /api/casefiles/by-supplier/{childId} — `{data: [{id, title, status,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson, parseId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { findProvider, getConversation, historyProblem, streamAnswer } from "~/models/conversations.server";
-import { documentsForQuestion, isOwnDocument } from "~/models/documents.server";
+import { findProvider, getConversation, historyProblem, streamAnswer } from "~/models/assistant/conversations.server";
+import { documentsForQuestion, isOwnDocument } from "~/models/files/documents.server";
 
 const body = z.object({
   messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"], { error: "role must be user or assistant" }), content: z.string() }), {

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { parseId, readJson, requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { addMessage, listMessages, MESSAGE_LIMIT } from "~/models/conversations.server";
-import { isOwnDocument } from "~/models/documents.server";
+import { addMessage, listMessages, MESSAGE_LIMIT } from "~/models/assistant/conversations.server";
+import { isOwnDocument } from "~/models/files/documents.server";
 
 const NOT_FOUND = "No conversation with this id.";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { createConversation, listConversations } from "~/models/conversations.server";
+import { createConversation, listConversations } from "~/models/assistant/conversations.server";
 
 /** GET /api/conversations → `[{id, title, createdAt, updatedAt}]`: the user's own, newest `updatedAt` first (shared/spec/01-shell-chat-lei.md §7). */
 export async function loader({ request }: LoaderFunctionArgs) {

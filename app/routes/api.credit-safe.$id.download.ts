@@ -4,7 +4,7 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
-import { creditReportFile } from "~/models/credit-reports.server";
+import { creditReportFile } from "~/models/credit/credit-reports.server";
 
 /**
  * GET /api/credit-safe/{id}/download — the report PDF as an attachment under

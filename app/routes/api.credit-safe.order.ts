@@ -6,8 +6,8 @@ import { CreditError } from "@server/providers/credit";
 import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { isCreditCountry, REPORT_LANGUAGES } from "~/models/credit";
-import { CONNECT_ID_MAX, CreditInputError, IDEMPOTENCY_KEY_MAX, placeCreditOrder } from "~/models/credit-reports.server";
+import { isCreditCountry, REPORT_LANGUAGES } from "~/models/credit/credit";
+import { CONNECT_ID_MAX, CreditInputError, IDEMPOTENCY_KEY_MAX, placeCreditOrder } from "~/models/credit/credit-reports.server";
 
 const blank = "must not be blank";
 const body = z.object({

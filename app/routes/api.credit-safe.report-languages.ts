@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
-import { isCreditCountry } from "~/models/credit";
-import { reportLanguageChoice } from "~/models/credit-reports.server";
+import { isCreditCountry } from "~/models/credit/credit";
+import { reportLanguageChoice } from "~/models/credit/credit-reports.server";
 
 const query = z.object({
   country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),

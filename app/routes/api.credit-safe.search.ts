@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
-import { isCreditCountry } from "~/models/credit";
-import { searchCreditCompanies } from "~/models/credit-reports.server";
+import { isCreditCountry } from "~/models/credit/credit";
+import { searchCreditCompanies } from "~/models/credit/credit-reports.server";
 
 const query = z.object({
   country: z.string().refine(isCreditCountry, "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)"),

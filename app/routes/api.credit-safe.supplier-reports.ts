@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
-import { isCreditCountry } from "~/models/credit";
-import { supplierCreditReports } from "~/models/credit-reports.server";
+import { isCreditCountry } from "~/models/credit/credit";
+import { supplierCreditReports } from "~/models/credit/credit-reports.server";
 
 const query = z.object({
   regNo: z.string({ error: "is required" }).trim().min(1, "is required").max(50, "must be at most 50 characters"),

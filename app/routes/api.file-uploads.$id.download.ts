@@ -5,7 +5,7 @@ import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { readableFile } from "~/models/files.server";
+import { readableFile } from "~/models/files/files.server";
 
 /**
  * GET /api/file-uploads/{id}/download — the bytes as an attachment named

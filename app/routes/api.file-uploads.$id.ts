@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { deleteFile } from "~/models/files.server";
+import { deleteFile } from "~/models/files/files.server";
 
 /**
  * DELETE /api/file-uploads/{id} — deletes one of the user's own files,

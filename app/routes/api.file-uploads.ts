@@ -4,7 +4,7 @@ import { uploadMaxBytes } from "@server/storage";
 import { requireUser } from "~/http/auth.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { formatByteLimit, readUpload } from "~/http/upload.server";
-import { deleteFile, listFiles, storeUpload } from "~/models/files.server";
+import { deleteFile, listFiles, storeUpload } from "~/models/files/files.server";
 
 /** GET /api/file-uploads — `{data: [{id, fileName, fileSize, mimeType}]}`: the user's own files, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { callLeiProvider } from "~/models/lei-api.server";
+import { callLeiProvider } from "~/models/registry/lei-api.server";
 
 const query = z.object({ term: z.string().max(200, "is longer than 200 characters").optional() });
 

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server";
-import { MALFORMED_LEI_MESSAGE, callLeiProvider } from "~/models/lei-api.server";
-import { normalizeLei } from "~/models/lei";
+import { MALFORMED_LEI_MESSAGE, callLeiProvider } from "~/models/registry/lei-api.server";
+import { normalizeLei } from "~/models/registry/lei";
 
 const query = z.object({ lei: z.string({ error: "is required" }) });
 

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { listNotifications } from "~/models/notification-list.server";
-import { notificationQuerySchema } from "~/models/notification-query";
+import { listNotifications } from "~/models/notifications/notification-list.server";
+import { notificationQuerySchema } from "~/models/notifications/notification-query";
 
 /**
  * GET /api/notifications?minRiskScore&lookbackDays&type&limit&offset (shared/spec/01-shell-chat-lei.md §7) — `{data: [notification]}`, newest

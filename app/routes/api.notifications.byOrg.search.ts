@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "~/models/notifications.server";
-import { orgNumberQuery } from "~/models/registry-params";
+import { DEFAULT_MIN_RISK_SCORE, notificationsForCompany } from "~/models/notifications/notifications.server";
+import { orgNumberQuery } from "~/models/registry/registry-params";
 
 const query = orgNumberQuery("organizationId").extend({
   minRiskScore: z

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { requireId, readJson } from "~/http/parse.server";
 import { errorResponse, invariantResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { ConnectionError, getConnection, updateConnection, type ConnectionChange } from "~/models/connections.server";
+import { ConnectionError, getConnection, updateConnection, type ConnectionChange } from "~/models/suppliers/connections.server";
 
 /** GET /api/organization-connections/{id} → `{data}`; another organisation's id or a soft-deleted one is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { ConnectionError, deleteComment } from "~/models/connections.server";
+import { ConnectionError, deleteComment } from "~/models/suppliers/connections.server";
 
 /** DELETE /api/organization-connections/comments/{id}: by the comment's author or an administrator only (else 403). */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson, readQuery, requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { attachFile, ConnectionError, detachFile } from "~/models/connections.server";
-import { ownFile } from "~/models/files.server";
+import { attachFile, ConnectionError, detachFile } from "~/models/suppliers/connections.server";
+import { ownFile } from "~/models/files/files.server";
 
 const positiveId = z.number({ error: "must be a number" }).int("must be a positive whole number").positive("must be a positive whole number");
 const attachBody = z.object({ connectionId: positiveId, fileId: positiveId });

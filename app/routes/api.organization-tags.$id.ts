@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { invariantResponse, methodNotAllowed } from "~/http/responses.server";
-import { deleteTag } from "~/models/tags.server";
+import { deleteTag } from "~/models/suppliers/tags.server";
 
 /** DELETE /api/organization-tags/{id}: removes the tag and all its links (another organisation's id is a 404). */
 export async function action({ request, params }: ActionFunctionArgs) {

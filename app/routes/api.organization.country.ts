@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery, requireId } from "~/http/parse.server";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { organizationCountry } from "~/models/sub-suppliers.server";
+import { organizationCountry } from "~/models/suppliers/sub-suppliers.server";
 
 const query = z.object({ localOrganizationId: z.string({ error: "is required" }) });
 

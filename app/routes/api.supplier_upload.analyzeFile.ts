@@ -5,7 +5,7 @@ import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { startAnalysis } from "~/models/supplier-imports.server";
+import { startAnalysis } from "~/models/files/supplier-imports.server";
 
 const column = z.number().int().min(0).max(16_383).nullable().optional();
 

@@ -4,7 +4,7 @@ import i18nServer from "~/i18n.server";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { filePreview } from "~/models/files.server";
+import { filePreview } from "~/models/files/files.server";
 
 /** A sheet index in the query: absent is the first sheet; otherwise a whole number ≥ 0 written plainly. */
 function sheetParam(value: string | null): number | null {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery, requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { subSuppliers } from "~/models/sub-suppliers.server";
+import { subSuppliers } from "~/models/suppliers/sub-suppliers.server";
 
 const query = z.object({
   searchTerm: z.string().max(100, "must be at most 100 characters").optional(),

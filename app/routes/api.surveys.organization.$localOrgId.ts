@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { followsSupplier } from "~/models/follows.server";
-import { submittedSurveyResponses } from "~/models/surveys.server";
+import { followsSupplier } from "~/models/suppliers/follows.server";
+import { submittedSurveyResponses } from "~/models/tasks/survey-responses.server";
 
 /**
  * GET /api/surveys/organization/{localOrgId} — the submitted responses to the

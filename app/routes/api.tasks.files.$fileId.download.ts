@@ -4,7 +4,7 @@ import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { openFile } from "@server/storage";
-import { customerTaskFile } from "~/models/tasks.server";
+import { customerTaskFile } from "~/models/tasks/tasks-for-supplier.server";
 
 /**
  * GET /api/tasks/files/{fileId}/download — a task's template file or a

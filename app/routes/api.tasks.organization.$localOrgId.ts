@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { followsSupplier } from "~/models/follows.server";
-import { tasksForSupplier } from "~/models/tasks.server";
+import { followsSupplier } from "~/models/suppliers/follows.server";
+import { tasksForSupplier } from "~/models/tasks/tasks-for-supplier.server";
 
 /**
  * GET /api/tasks/organization/{localOrgId} — the compliance tasks the

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { taskResponseForCustomer } from "~/models/tasks.server";
+import { taskResponseForCustomer } from "~/models/tasks/tasks-for-supplier.server";
 
 /**
  * GET /api/tasks/responses/{id}/customer — a submitted response to a task the

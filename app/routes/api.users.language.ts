@@ -5,7 +5,7 @@ import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import { currentUserResponse } from "~/http/session.server";
-import { setUserLanguage } from "~/models/user.server";
+import { setUserLanguage } from "~/models/accounts/users.server";
 
 const body = z.object({ language: z.enum(["en", "no"], { error: "language must be 'en' or 'no'" }) });
 

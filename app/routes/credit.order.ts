@@ -7,9 +7,9 @@ import { readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { CREDIT_ORDER_INTENT } from "~/models/credit";
-import { creditOrderSchema } from "~/models/credit-order-schema";
-import { CreditInputError, placeCreditOrder } from "~/models/credit-reports.server";
+import { CREDIT_ORDER_INTENT } from "~/models/credit/credit";
+import { creditOrderSchema } from "~/models/credit/credit-order-schema";
+import { CreditInputError, placeCreditOrder } from "~/models/credit/credit-reports.server";
 
 /** Nothing to show here: the order dialog lives on the page it was opened from. */
 export function loader() {

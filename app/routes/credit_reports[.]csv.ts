@@ -3,9 +3,9 @@ import Papa from "papaparse";
 import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import i18nServer from "~/i18n.server";
-import { osloDateTime, osloMonth } from "~/models/credit";
-import { organizationCreditReports } from "~/models/credit-reports.server";
-import { osloDate } from "~/models/oslo-time";
+import { osloDateTime, osloMonth } from "~/models/credit/credit";
+import { organizationCreditReports } from "~/models/credit/credit-reports.server";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /**
  * GET /credit_reports.csv — the organisation's credit report orders as CSV,

@@ -6,8 +6,8 @@ import { parseId, readQuery } from "~/http/parse.server";
 import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { dashboardChart, dashboardQuery, DASHBOARD_CHARTS, isOwnTag, SNAPSHOT_BANDS } from "~/models/dashboard.server";
-import { osloDate } from "~/models/oslo-time";
+import { dashboardChart, dashboardQuery, DASHBOARD_CHARTS, isOwnTag, SNAPSHOT_BANDS } from "~/models/overview/dashboard.server";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /** A share in percent with one decimal, as a plain number (no locale: a spreadsheet reads it). */
 const share = (count: number, total: number) => (total > 0 ? Math.round((count * 1000) / total) / 10 : 0);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, notFound } from "~/http/responses.server";
-import { seededDemoFeed } from "~/models/news-feeds.server";
+import { seededDemoFeed } from "~/models/notifications/news-feeds.server";
 
 /**
  * GET /demo-feeds/{name}.xml: the demo world's recorded news feeds (fictional articles, server/seed-data/news), public and

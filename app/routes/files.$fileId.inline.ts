@@ -4,7 +4,7 @@ import { contentDisposition, openFile, PDF_INLINE_HEADERS } from "@server/storag
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { ownFileForReading } from "~/models/files.server";
+import { ownFileForReading } from "~/models/files/files.server";
 
 /**
  * GET /files/{fileId}/inline — one of the user's own files that its bytes

@@ -5,8 +5,8 @@ import type { FilesPanelData } from "~/components/files/FilesPanel";
 import { getUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
 import { formatByteLimit } from "~/http/upload.server";
-import { listFilesWithAttachments } from "~/models/files.server";
-import { importsInProgress } from "~/models/supplier-imports.server";
+import { listFilesWithAttachments } from "~/models/files/files.server";
+import { importsInProgress } from "~/models/files/supplier-imports.server";
 
 /**
  * GET /files/panel — the file uploads panel's data for its fetcher: the

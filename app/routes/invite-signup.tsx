@@ -9,10 +9,10 @@ import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import type { Language } from "~/i18n";
 import { readForm } from "~/http/parse.server";
-import { inviteSignupSchema } from "~/models/auth-schemas";
-import { pageTitle } from "~/models/page-title.server";
+import { inviteSignupSchema } from "~/models/accounts/auth-schemas";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn, startSession } from "~/http/session.server";
-import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/user.server";
+import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/accounts/users.server";
 
 export const meta = titleMeta;
 

@@ -5,9 +5,9 @@ import { fileDownloadResponse } from "~/http/download.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { listNotifications } from "~/models/notification-list.server";
-import { notificationPageQuerySchema } from "~/models/notification-query";
-import { osloDate } from "~/models/oslo-time";
+import { listNotifications } from "~/models/notifications/notification-list.server";
+import { notificationPageQuerySchema } from "~/models/notifications/notification-query";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /** One export holds at most this many rows, newest first (a year of a large organisation's notifications). */
 export const NOTIFICATIONS_CSV_MAX = 50_000;

@@ -6,7 +6,7 @@ import { readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, methodNotAllowed } from "~/http/responses.server";
 import { isLanguage } from "~/i18n";
-import { setUserLanguage } from "~/models/user.server";
+import { setUserLanguage } from "~/models/accounts/users.server";
 
 /**
  * Switches the interface language: on the account for a signed-in user, in a

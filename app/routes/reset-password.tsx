@@ -7,10 +7,10 @@ import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
-import { resetPasswordSchema } from "~/models/auth-schemas";
-import { pageTitle } from "~/models/page-title.server";
-import { requestSource } from "~/models/security-events.server";
-import { findOpenPasswordReset, resetPassword } from "~/models/user.server";
+import { resetPasswordSchema } from "~/models/accounts/auth-schemas";
+import { pageTitle } from "~/models/shared/page-title.server";
+import { requestSource } from "~/models/accounts/security-events.server";
+import { findOpenPasswordReset, resetPassword } from "~/models/accounts/users.server";
 import { readForm } from "~/http/parse.server";
 import { redirectWithNotice } from "~/http/notice.server";
 

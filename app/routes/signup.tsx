@@ -10,11 +10,11 @@ import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import type { Language } from "~/i18n";
-import { publicOrigin, sendAccountExists, sendSignupConfirmation } from "~/models/auth-mail.server";
-import { signupConfirmSchema, signupSchema } from "~/models/auth-schemas";
-import { pageTitle } from "~/models/page-title.server";
+import { publicOrigin, sendAccountExists, sendSignupConfirmation } from "~/models/accounts/auth-mail.server";
+import { signupConfirmSchema, signupSchema } from "~/models/accounts/auth-schemas";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn, startSession } from "~/http/session.server";
-import { confirmSignup, findOpenSignupRequest, requestSignup } from "~/models/user.server";
+import { confirmSignup, findOpenSignupRequest, requestSignup } from "~/models/accounts/users.server";
 
 export const meta = titleMeta;
 

@@ -4,10 +4,10 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { SUPPLIER_TASKS_CSV_MAX } from "~/models/supplier-task-list";
-import { listSupplierTasks } from "~/models/supplier-task-list.server";
-import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/supplier-task-query";
-import { osloDate } from "~/models/supplier-task-states";
+import { SUPPLIER_TASKS_CSV_MAX } from "~/models/tasks/task-list";
+import { listSupplierTasks } from "~/models/tasks/task-list.server";
+import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/tasks/task-query";
+import { osloDate } from "~/models/tasks/task-states";
 
 /**
  * GET /supplier_tasks.csv — what /supplier_tasks lists with the same filters and order (every page), in the user's

@@ -6,9 +6,9 @@ import { parseId, readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { exportSuppliers, supplierListQuery } from "~/models/supplier-list.server";
-import { RISK_BAND_LEVEL } from "~/models/risk";
-import { osloDate } from "~/models/oslo-time";
+import { exportSuppliers, supplierListQuery } from "~/models/suppliers/supplier-list.server";
+import { RISK_BAND_LEVEL } from "~/models/suppliers/risk";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /**
  * GET /suppliers.csv — the organisation's suppliers as CSV, with the same

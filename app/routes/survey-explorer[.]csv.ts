@@ -4,9 +4,9 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import { allQuestions, answerLabel, isVisible } from "~/models/survey-definition";
-import { explorerResponses, explorerSelection } from "~/models/survey-explorer.server";
-import { osloDate } from "~/models/oslo-time";
+import { allQuestions, answerLabel, isVisible } from "~/models/tasks/survey-definition";
+import { explorerResponses, explorerSelection } from "~/models/tasks/survey-explorer.server";
+import { osloDate } from "~/models/shared/oslo-time";
 
 /**
  * GET /survey-explorer.csv?template=&version=&tag=&country= — the organisation's submitted responses to the version (the

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ItemPage, respondentHandle, respondentHeaders, respondentMeta } from "~/components/respondent/ItemPage";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { taskAction, taskLoader } from "~/respondent/pages.server";
+import { taskAction, taskLoader } from "~/http/respondent-pages.server";
 
 /** A task sent to the user's organisation, answered signed in (decision 033): a comment and files, save or submit. */
 export const handle = respondentHandle;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ItemPage, respondentHandle, respondentHeaders, respondentMeta } from "~/components/respondent/ItemPage";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { taskAction, taskLoader } from "~/respondent/pages.server";
+import { taskAction, taskLoader } from "~/http/respondent-pages.server";
 
 /** A task answered by its mailed link, no account (decision 033): the token travels in the URL of every page and form. */
 export const handle = respondentHandle;

@@ -5,11 +5,11 @@ import { respondentHandle, respondentHeaders, respondentMeta } from "~/component
 import { RESPONDENT_NAMESPACES, RespondentFrame } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { listLoader } from "~/respondent/pages.server";
+import { listLoader } from "~/http/respondent-pages.server";
 import { can } from "~/http/permissions";
-import { formatDate } from "~/models/format";
-import { customerOverview } from "~/models/respondent.server";
-import { STATUS_FILTERS } from "~/models/supplier-task-states";
+import { formatDate } from "~/models/shared/format";
+import { customerOverview } from "~/models/tasks/respondent.server";
+import { STATUS_FILTERS } from "~/models/tasks/task-states";
 import { useTranslation } from "~/translations";
 
 /**

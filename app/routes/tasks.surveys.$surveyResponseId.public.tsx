@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ItemPage, respondentHandle, respondentHeaders, respondentMeta } from "~/components/respondent/ItemPage";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { surveyAction, surveyLoader } from "~/respondent/pages.server";
+import { surveyAction, surveyLoader } from "~/http/respondent-pages.server";
 
 /** A survey answered by its mailed link, no account, one section per page (decision 033). */
 export const handle = respondentHandle;

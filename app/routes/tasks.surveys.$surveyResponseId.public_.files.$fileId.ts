@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileLoader } from "~/respondent/pages.server";
+import { fileLoader } from "~/http/respondent-pages.server";
 
 /** An evidence file of a survey opened by its link (the token as on the page). */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { respondentHandle, respondentHeaders, respondentMeta } from "~/component
 import { RESPONDENT_NAMESPACES } from "~/components/respondent/RespondentFrame";
 import { RespondentListScreen } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
-import { listLoader } from "~/respondent/pages.server";
+import { listLoader } from "~/http/respondent-pages.server";
 import { useTranslation } from "~/translations";
 
 /** The surveys the user's organisation must answer, from every customer that asked (decision 033). No script. */

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { titleMeta } from "~/components/ui/meta";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
-import { pageTitle } from "~/models/page-title.server";
+import { pageTitle } from "~/models/shared/page-title.server";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
 import { isPublicPath } from "~/http/permissions";

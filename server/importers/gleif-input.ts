@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { PassThrough } from "node:stream";
 import { Unzip, UnzipInflate } from "fflate";
-import { isValidLei } from "~/models/lei";
+import { isValidLei } from "~/models/registry/lei";
 import { openInput, type InputFile } from "./input";
 import { ImportInputError } from "./types";
 

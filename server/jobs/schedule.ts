@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db-types";
-import { OSLO_TIME_ZONE, osloInstant, osloParts } from "~/models/oslo-time";
+import { OSLO_TIME_ZONE, osloInstant, osloParts } from "~/models/shared/oslo-time";
 import { enqueueJob, systemClock, type Clock } from "./queue";
 import type { Schedule } from "./types";
 

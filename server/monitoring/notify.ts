@@ -12,7 +12,7 @@ import type { DB } from "../db-types";
 export interface DetectedNotification {
   /** The registry company it is about (companies.id). */
   companyId: number;
-  /** The detection kind (app/models/monitoring-rules.ts, app/models/news-rules.ts). */
+  /** The detection kind (app/models/notifications/monitoring-rules.ts, app/models/notifications/news-rules.ts). */
   kind: string;
   /** Spec 01 §3: 'announcement' for registry events, 'search' for news. */
   type: "announcement" | "search";
@@ -38,7 +38,7 @@ export interface DetectedNotification {
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
-/** The job that recomputes the stored overall risk of the companies' followers (handler: app/models/overall-risk.server.ts). */
+/** The job that recomputes the stored overall risk of the companies' followers (handler: app/models/suppliers/overall-risk.server.ts). */
 export const RISK_RECOMPUTE_JOB = "risk.recompute";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { detectRegistryChanges, type RegistryCompanyState } from "../../app/models/monitoring-rules";
+import { detectRegistryChanges, type RegistryCompanyState } from "../../app/models/notifications/monitoring-rules";
 import { now } from "../db";
 import type { DB } from "../db-types";
 import { raiseNotifications, type DetectedNotification } from "./notify";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
-import { leiCheckDigits } from "~/models/lei";
+import { leiCheckDigits } from "~/models/registry/lei";
 import type { DB } from "../db-types";
 import { writeElfCodes, type ElfCodeInput } from "../importers/gleif-elf";
 import { writeLeiRecords, type LeiOtherName, type LeiRecordInput } from "../importers/gleif-lei2";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { allQuestions, isScored, QUESTION_TYPES } from "~/models/survey-definition";
-import { parseDefinition, surveyDefinitionSchema } from "~/models/survey-definition-schema";
+import { allQuestions, isScored, QUESTION_TYPES } from "~/models/tasks/survey-definition";
+import { parseDefinition, surveyDefinitionSchema } from "~/models/tasks/survey-definition-schema";
 import { ensureStarterTemplates, STARTER_SURVEYS, STARTER_TASKS } from "./starter-templates";
 
 describe("the starter templates", () => {

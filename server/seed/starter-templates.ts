@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SurveyDefinition, SurveyQuestion } from "~/models/survey-definition";
+import type { SurveyDefinition, SurveyQuestion } from "~/models/tasks/survey-definition";
 import type { DB } from "../db-types";
 
 /**

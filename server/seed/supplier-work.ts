@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import type { DB } from "../db-types";
 import { saveFile } from "../storage";
-import { surveyScore, type Answers, type SurveyDefinition, type SurveyQuestion } from "~/models/survey-definition";
+import { surveyScore, type Answers, type SurveyDefinition, type SurveyQuestion } from "~/models/tasks/survey-definition";
 
 export interface SeededOrganizations {
   /** The three customer organisations, by name. */

@@ -1,5 +1,5 @@
 import { readEntry, type ZipEntry } from "./zip-guard";
-import { columnIndex, columnLetter } from "~/models/spreadsheet-columns";
+import { columnIndex, columnLetter } from "~/models/files/spreadsheet-columns";
 
 /**
  * The number formats of a workbook's numeric cells that change how a value

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { columnLetter } from "~/models/spreadsheet-columns";
+import { columnLetter } from "~/models/files/spreadsheet-columns";
 
 /**
  * Writes an xlsx file row by row with flat memory (the supplier-list import's result file can have 100 000 lines): the

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import readXlsxFile from "read-excel-file/node";
 import { cellText, StoredNumber } from "./format";
 import { type ReadLimits, type SheetReader, SpreadsheetError, MAX_ROWS } from "./types";
-import { columnLetter } from "~/models/spreadsheet-columns";
+import { columnLetter } from "~/models/files/spreadsheet-columns";
 import { numberFormats, type SheetFormats } from "./xlsx-formats";
 import { checkZip } from "./zip-guard";
 

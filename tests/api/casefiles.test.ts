@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { loader as bySupplierLoader } from "~/routes/api.casefiles.by-supplier.$childId";
-import { casefilesBySupplier, createCasefile, getCasefile, listCasefiles, updateCasefile } from "~/models/casefiles.server";
+import { casefilesBySupplier, createCasefile, getCasefile, listCasefiles, updateCasefile } from "~/models/files/casefiles.server";
 import { action as bySupplierAction } from "~/routes/api.casefiles.by-supplier.$childId";
 import { call, form } from "../helpers/requests";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";

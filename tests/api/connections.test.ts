@@ -8,7 +8,7 @@ import { action as fileAction } from "~/routes/api.organization-connections.file
 import { loader as tagsLoader } from "~/routes/api.organization-tags";
 import { loader as countsLoader } from "~/routes/api.organization-tags.with-counts";
 import { action as tagAction } from "~/routes/api.organization-tags.$id";
-import { addSupplier, connectionForSupplier, getConnection } from "~/models/connections.server";
+import { addSupplier, connectionForSupplier, getConnection } from "~/models/suppliers/connections.server";
 import { call, BASE } from "../helpers/requests";
 import { company, follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 

@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import { action as listAction, loader as listLoader } from "~/routes/api.conversations";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/api.conversations.$id.messages";
 import { action as clientAction } from "~/routes/api.clients.$provider";
-import { HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/models/conversations.server";
+import { HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT } from "~/models/assistant/conversations.server";
 import { BASE, call } from "../helpers/requests";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { db } from "@server/db";
 import { reportPdfPath } from "@server/credit-files";
-import { placeCreditOrder } from "~/models/credit-reports.server";
+import { placeCreditOrder } from "~/models/credit/credit-reports.server";
 import { loader as searchLoader } from "~/routes/api.credit-safe.search";
 import { loader as languagesLoader } from "~/routes/api.credit-safe.report-languages";
 import { action as orderAction, loader as orderGet } from "~/routes/api.credit-safe.order";

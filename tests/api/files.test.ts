@@ -13,7 +13,7 @@ import { loader as listLoader, action as uploadAction } from "~/routes/api.file-
 import { action as deleteAction } from "~/routes/api.file-uploads.$id";
 import { loader as downloadLoader } from "~/routes/api.file-uploads.$id.download";
 import { action as attachAction } from "~/routes/api.organization-connections.file-uploads";
-import { attachedConnectionsCount, deleteFile, listFiles } from "~/models/files.server";
+import { attachedConnectionsCount, deleteFile, listFiles } from "~/models/files/files.server";
 import { BASE, call } from "../helpers/requests";
 import { follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 

@@ -8,7 +8,7 @@ import { loader as record } from "~/routes/api.lei-api.record";
 import { loader as directChildren } from "~/routes/api.lei-api.direct_children";
 import { loader as ultimateParent } from "~/routes/api.lei-api.ultimate_parent";
 import { loader as relationship } from "~/routes/api.lei-api.relationship";
-import { leiElfName, withLegalFormName } from "~/models/lei-api.server";
+import { leiElfName, withLegalFormName } from "~/models/registry/lei-api.server";
 import { makeOrg, request, signedIn, type Loader } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
 import { readFixtureJson } from "../helpers/replay-server";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { LlmProviderError, type LlmProvider, type StreamInput } from "@server/providers/llm/types";
 import { action as clientAction } from "~/routes/api.clients.$provider";
-import { collectAnswer, SERVER_FAILURE, streamAnswer } from "~/models/conversations.server";
+import { collectAnswer, SERVER_FAILURE, streamAnswer } from "~/models/assistant/conversations.server";
 import { fakeServerBuild } from "../helpers/fake-build";
 import { BASE, call } from "../helpers/requests";
 import { makeOrg, signedIn } from "../helpers/fixtures";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { action as listAction, loader as list } from "~/routes/api.notifications._index";
 import { loader as byOrg } from "~/routes/api.notifications.byOrg.search";
-import { countNotifications, dismiss, listNotifications, lookbackStart, markRead, restore, unreadCount } from "~/models/notification-list.server";
+import { countNotifications, dismiss, listNotifications, lookbackStart, markRead, restore, unreadCount } from "~/models/notifications/notification-list.server";
 import { company, follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 import { call, form } from "../helpers/requests";
 

@@ -9,7 +9,7 @@ import { action as boardAction, loader as boardApi } from "~/routes/api.business
 import { action as boardFormerAction, loader as boardFormerApi } from "~/routes/api.business-api.board_former";
 import { action as personAction, loader as personApi } from "~/routes/api.business-api.person";
 import { action as treeAction, loader as treeApi } from "~/routes/api.business-api.get_ownership_tree";
-import { composeIntelligence, factsOfCompany } from "~/models/supplier-intelligence";
+import { composeIntelligence, factsOfCompany } from "~/models/assistant/supplier-intelligence";
 import { action as intelligenceAction, loader as intelligenceApi } from "~/routes/api.ai-reports.supplier-intelligence";
 import { args, call, form, get } from "../helpers/requests";
 

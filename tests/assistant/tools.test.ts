@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import type { AssistantTool, AssistantViewer } from "@server/providers/llm/types";
-import { assistantTools } from "~/models/assistant-tools.server";
+import { assistantTools } from "~/models/assistant/assistant-tools.server";
 import { connectionsOf, DEMO_CUSTOMERS, linkedLocalIds, seedWorld, viewerOf } from "./world";
 
 /** The model's tools: the viewer's organisation only, arguments checked, compact JSON. */

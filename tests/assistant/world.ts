@@ -1,7 +1,7 @@
 import { db } from "@server/db";
 import { seedDemoWorld, DEMO_CUSTOMERS } from "@server/seed/demo";
 import type { AssistantViewer } from "@server/providers/llm/types";
-import { recomputeOverallRisk } from "~/models/overall-risk.server";
+import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
 
 /** The demo world (with its stored overall risks), seeded once per test file on a fixed day, and its viewers (analysts of two customer organisations). */
 export const TODAY = new Date(Date.UTC(2026, 10, 20, 12));

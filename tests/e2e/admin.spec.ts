@@ -1,6 +1,6 @@
 import { expect, test } from "./test";
-import { osloMonth, osloMonthRange } from "../../app/models/credit";
-import { formatMonth } from "../../app/models/format";
+import { osloMonth, osloMonthRange } from "../../app/models/credit/credit";
+import { formatMonth } from "../../app/models/shared/format";
 import { createUser, expectAccessible, latestMailTo, queryDb, richCompanyOrgNumber, signIn, uniqueEmail } from "./helpers";
 
 /**

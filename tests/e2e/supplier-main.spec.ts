@@ -2,8 +2,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "./test";
 import { readIntelligence } from "../../app/components/supplier/main-helpers";
-import { formatDate, formatThousands } from "../../app/models/format";
-import { composeIntelligence, factsOfCompany } from "../../app/models/supplier-intelligence";
+import { formatDate, formatThousands } from "../../app/models/shared/format";
+import { composeIntelligence, factsOfCompany } from "../../app/models/assistant/supplier-intelligence";
 import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { roleLabel } from "../../app/models/roles";
+import { roleLabel } from "../../app/models/registry/roles";
 import { expect, test, type Locator, type Page } from "./test";
-import { formatDate } from "../../app/models/format";
+import { formatDate } from "../../app/models/shared/format";
 import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";
 
 /** A stored position as the English interface shows it: translated from its register role code ('Styreleder' → 'Chairman of the board'). */

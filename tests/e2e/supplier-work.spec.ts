@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "./test";
-import { formatDate, formatThousands } from "../../app/models/format";
+import { formatDate, formatThousands } from "../../app/models/shared/format";
 import { demoUser, expectAccessible, firstSupplier, queryDb, signIn, type DemoOrg as Org } from "./helpers";
 
 /**

@@ -4,7 +4,7 @@
  */
 import { db } from "@server/db";
 import { startWorker } from "@server/jobs/worker";
-import { supplierAnalysis } from "~/jobs/supplier-analysis.server";
+import { supplierAnalysis } from "~/models/files/supplier-analysis-job.server";
 
 const worker = startWorker({
   db: db(),

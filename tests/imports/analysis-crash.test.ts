@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { db } from "@server/db";
 import { saveFile } from "@server/storage";
-import { createImport } from "~/models/supplier-imports.server";
+import { createImport } from "~/models/files/supplier-imports.server";
 import { company, makeOrg } from "../helpers/fixtures";
 import { until } from "../helpers/until";
 

@@ -7,8 +7,8 @@ import { db } from "@server/db";
 import { jobForUser } from "@server/jobs/queue";
 import { startWorker, type Worker } from "@server/jobs/worker";
 import { saveFile } from "@server/storage";
-import { supplierAnalysis } from "~/jobs/supplier-analysis.server";
-import { createImport, getImport, importRows, type ImportMapping } from "~/models/supplier-imports.server";
+import { supplierAnalysis } from "~/models/files/supplier-analysis-job.server";
+import { createImport, getImport, importRows, type ImportMapping } from "~/models/files/supplier-imports.server";
 import { company, follow, makeOrg } from "../helpers/fixtures";
 
 const FIXTURES = path.resolve("tests/fixtures/spreadsheets");

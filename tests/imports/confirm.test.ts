@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { chooseCandidate, confirmImport, getImport, ImportError, importRows, importsInProgress } from "~/models/supplier-imports.server";
+import { chooseCandidate, confirmImport, getImport, ImportError, importRows, importsInProgress } from "~/models/files/supplier-imports.server";
 import { company, follow, makeOrg, signedIn, supplierImport } from "../helpers/fixtures";
 
 const AT = "2025-01-01T00:00:00.000Z";

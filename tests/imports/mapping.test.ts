@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guessMapping, mappingProblem } from "~/models/supplier-imports.server";
+import { guessMapping, mappingProblem } from "~/models/files/supplier-imports.server";
 
 describe("guessMapping", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOrgNumber, hasValidCheckDigit, nameConfidence, normaliseCompanyName, normaliseOrgNumber } from "~/models/org-number";
+import { checkOrgNumber, hasValidCheckDigit, nameConfidence, normaliseCompanyName, normaliseOrgNumber } from "~/models/shared/org-number";
 
 // Real organisation numbers from the Brønnøysund register (server/seed-data/brreg).
 const AKER_SOLUTIONS_ASA = "913748174";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeFeed, parseFeed } from "@server/monitoring/news/feed";
 import { DEMO_FEEDS, readDemoFeedFile } from "@server/monitoring/news/demo";
 import { pickDemoSuppliers } from "@server/seed/demo-suppliers";
-import { assessRisk, matchItem } from "~/models/news-rules";
+import { assessRisk, matchItem } from "~/models/notifications/news-rules";
 
 /**
  * The demo's recorded feeds (server/seed-data/news) read by the real reader and matched against the demo suppliers'

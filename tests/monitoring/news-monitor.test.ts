@@ -5,7 +5,7 @@ import { db } from "@server/db";
 import { enqueueJob } from "@server/jobs/queue";
 import { startWorker } from "@server/jobs/worker";
 import { checkFeed, runNewsMonitor } from "@server/monitoring/news/monitor";
-import { monitorNews } from "~/jobs/monitor-news.server";
+import { monitorNews } from "~/models/notifications/monitor-news-job.server";
 import { company, follow, makeOrg } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
 

@@ -16,7 +16,7 @@ import {
   createBrregUpdatesMonitor,
   readCursor,
   type BrregUpdatesMonitorDeps,
-} from "~/jobs/monitor-brreg-updates.server";
+} from "~/models/notifications/monitor-brreg-updates-job.server";
 import { jobSchedules } from "~/entry.server";
 import { follow, makeOrg } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";

@@ -4,10 +4,10 @@ import { creditProvider } from "@server/providers/credit";
 import { companyStatus, createLocalCreditProvider, MAX_SEARCH_RESULTS, reportFileName, splitStreet } from "@server/providers/credit/local";
 import { CreditError } from "@server/providers/credit/types";
 import { seedDemoWorld } from "@server/seed/demo";
-import { formatDate, formatOwnership } from "~/models/format";
-import { board, financialStatements, findCompany, shareholders } from "~/models/registry.server";
-import { financialRisk } from "~/models/risk";
-import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit-reports.server";
+import { formatDate, formatOwnership } from "~/models/shared/format";
+import { board, financialStatements, findCompany, shareholders } from "~/models/registry/registry.server";
+import { financialRisk } from "~/models/suppliers/risk";
+import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit/credit-reports.server";
 import { pdfPageCount, pdfText, pdfTextLines } from "../helpers/pdf-text";
 
 // Seed and report share one day, so "the last three years" and the file name do not follow the real calendar.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCreditsafeProvider } from "@server/providers/credit/creditsafe";
 import { creditProvider } from "@server/providers/credit";
 import { CreditError, type CreditCompany } from "@server/providers/credit/types";
-import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit-reports.server";
+import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit/credit-reports.server";
 import { fakeReportPdf, readCreditsafeFixture, startCreditsafeFake, type CreditsafeFake, type CreditsafeFakeOptions } from "../helpers/creditsafe-fake";
 
 const PASSWORD = "Sup3r-S3cret:pa55word!";

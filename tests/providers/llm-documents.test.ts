@@ -6,7 +6,7 @@ import { createLocalAssistant } from "@server/providers/llm/local";
 import { bestPassages, keywords } from "@server/providers/llm/local-documents";
 import { createOpenAiProvider, DOCUMENT_CONTEXT_CHARS } from "@server/providers/llm/openai";
 import type { AssistantViewer, AttachedDocument, ChatMessage } from "@server/providers/llm/types";
-import type { AssistantData } from "~/models/assistant";
+import type { AssistantData } from "~/models/assistant/assistant";
 import { listenOnLoopback } from "../helpers/loopback";
 
 /**

@@ -5,7 +5,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createOpenAiProvider, MAX_TOOL_ROUNDS, parseSse, type OpenAiProviderOptions } from "@server/providers/llm/openai";
 import { LlmProviderError, type AssistantTool, type AssistantViewer, type ChatMessage } from "@server/providers/llm/types";
-import type { SupplierReportData } from "~/models/ai-report";
+import type { SupplierReportData } from "~/models/assistant/ai-report";
 import { listenOnLoopback } from "../helpers/loopback";
 
 /**

@@ -6,7 +6,7 @@ import { hashToken } from "@server/auth/tokens";
 import { outbox } from "@server/mail";
 import { action, loader } from "~/routes/_app.account.change-password";
 import { action as resetAction } from "~/routes/reset-password";
-import { createPasswordReset } from "~/models/user.server";
+import { createPasswordReset } from "~/models/accounts/users.server";
 import { makeOrg } from "../helpers/fixtures";
 import { args, BASE, call, get } from "../helpers/requests";
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
-import { saveNotificationMailSettings } from "~/models/notification-mail.server";
-import { osloDate } from "~/models/supplier-task-states";
-import { sendDueReminders } from "~/models/task-reminders.server";
-import { readUnsubscribeToken } from "~/models/unsubscribe.server";
+import { saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
+import { osloDate } from "~/models/tasks/task-states";
+import { sendDueReminders } from "~/models/tasks/task-reminders.server";
+import { readUnsubscribeToken } from "~/models/accounts/unsubscribe.server";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 
 vi.hoisted(() => {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { keyedDigest } from "@server/auth/tokens";
 import { action, loader } from "~/routes/account.unsubscribe";
-import { getNotificationMailSettings, saveNotificationMailSettings } from "~/models/notification-mail.server";
-import { readUnsubscribeToken, unsubscribeToken, UNSUBSCRIBE_DAYS } from "~/models/unsubscribe.server";
+import { getNotificationMailSettings, saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
+import { readUnsubscribeToken, unsubscribeToken, UNSUBSCRIBE_DAYS } from "~/models/accounts/unsubscribe.server";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { osloMonth } from "~/models/credit";
+import { osloMonth } from "~/models/credit/credit";
 import { loader } from "~/routes/_app.admin.credit-reports";
 import { loader as csvLoader } from "~/routes/admin.credit-reports[.]csv";
 import { makeOrg, signedIn } from "../helpers/fixtures";

@@ -7,7 +7,7 @@ import { decryptSetting, encryptSetting, SettingsKeyError, settingsKey } from "@
 import { redactMessage } from "@server/integration-status";
 import { loader as listLoader } from "~/routes/_app.admin.integrations";
 import { action, loader } from "~/routes/_app.admin.integrations_.$code";
-import { maskUrl } from "~/models/integrations.server";
+import { maskUrl } from "~/models/admin/integrations.server";
 import { company, makeOrg, signedIn } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";
 import { startCreditsafeFake } from "../helpers/creditsafe-fake";
@@ -280,7 +280,7 @@ describe("test connection", () => {
   it("gives up on a model server that never answers", async () => {
     const server = http.createServer(() => {});
     const { baseUrl } = await listenOnLoopback(server);
-    const { testIntegration } = await import("~/models/integrations.server");
+    const { testIntegration } = await import("~/models/admin/integrations.server");
     const result = await testIntegration(
       "llm",
       {},
@@ -307,7 +307,7 @@ describe("test connection", () => {
 
 describe("the live providers' call sites", () => {
   it("record a live LEI service's error (without secrets) and nothing for the local store", async () => {
-    const { callLeiProvider } = await import("~/models/lei-api.server");
+    const { callLeiProvider } = await import("~/models/registry/lei-api.server");
     await db().deleteFrom("integration_status").where("code", "=", "lei").execute();
     await callLeiProvider((p) => p.autocomplete("equinor"));
     expect(await db().selectFrom("integration_status").selectAll().where("code", "=", "lei").execute()).toEqual([]);

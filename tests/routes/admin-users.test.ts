@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { createSession, userForToken } from "@server/auth/session";
-import { recordSecurityEvent } from "~/models/security-events.server";
+import { recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { action, loader } from "~/routes/_app.admin.users";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { action, loader } from "~/routes/_app.ai.chat-v2";
-import { addMessage, createConversation, TITLE_LIMIT } from "~/models/conversations.server";
+import { addMessage, createConversation, TITLE_LIMIT } from "~/models/assistant/conversations.server";
 import { BASE, call, get } from "../helpers/requests";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 

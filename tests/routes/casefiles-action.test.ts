@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { createCasefile, getCasefile } from "~/models/casefiles.server";
+import { createCasefile, getCasefile } from "~/models/files/casefiles.server";
 import { action as listAction, loader as listLoader } from "~/routes/_app.casefiles";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.casefiles.$caseFileId";
 import { follow, makeOrg, signedIn } from "../helpers/fixtures";

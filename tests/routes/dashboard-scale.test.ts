@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { db } from "@server/db";
 import { loader } from "~/routes/_app.dashboard";
 import { loader as csvLoader } from "~/routes/dashboard[.]csv";
-import { snapshotRisk } from "~/models/risk-snapshots.server";
-import type { Dashboard } from "~/models/dashboard";
+import { snapshotRisk } from "~/models/overview/risk-snapshots.server";
+import type { Dashboard } from "~/models/overview/dashboard";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
 

@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { loader } from "~/routes/_app.dashboard";
 import { loader as csvLoader, action as csvAction } from "~/routes/dashboard[.]csv";
-import { snapshotRisk } from "~/models/risk-snapshots.server";
-import { recomputeOverallRisk } from "~/models/overall-risk.server";
-import { naceSection } from "~/models/nace";
-import type { Dashboard } from "~/models/dashboard";
+import { snapshotRisk } from "~/models/overview/risk-snapshots.server";
+import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
+import { naceSection } from "~/models/registry/nace";
+import type { Dashboard } from "~/models/overview/dashboard";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, form, get } from "../helpers/requests";
 

@@ -12,7 +12,7 @@ import { dataPath } from "@server/env";
 import { flashStorage } from "@server/cookies";
 import { action, loader } from "~/routes/_app.files";
 import { loader as panelLoader } from "~/routes/files.panel";
-import { listFiles } from "~/models/files.server";
+import { listFiles } from "~/models/files/files.server";
 import { BASE, call, get } from "../helpers/requests";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { lastMonths, organizationOverview } from "~/models/organization-overview.server";
+import { lastMonths, organizationOverview } from "~/models/accounts/organization-overview.server";
 import { loader } from "~/routes/_app.my-organization.overview";
 import { follow, makeOrg, sentSurvey, signedIn, surveyTemplate } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { lookbackStart } from "~/models/notification-list.server";
-import { recomputeOverallRisk } from "~/models/overall-risk.server";
+import { lookbackStart } from "~/models/notifications/notification-list.server";
+import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
 import { action } from "~/routes/_app.notifications";
 import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call } from "../helpers/requests";

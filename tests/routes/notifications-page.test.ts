@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { lookbackStart } from "~/models/notification-list.server";
+import { lookbackStart } from "~/models/notifications/notification-list.server";
 import { action, loader } from "~/routes/_app.notifications";
 import { loader as csvLoader } from "~/routes/notifications[.]csv";
 import { loader as appLoader } from "~/routes/_app";
-import type { NotificationsPanelData } from "~/models/notifications-panel.server";
+import type { NotificationsPanelData } from "~/models/notifications/notifications-panel.server";
 import { company, follow, makeOrg, request, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 

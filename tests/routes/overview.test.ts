@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { loader } from "~/routes/_app.overview";
-import { osloMonth } from "~/models/credit";
-import { osloDate } from "~/models/supplier-task-states";
+import { osloMonth } from "~/models/credit/credit";
+import { osloDate } from "~/models/tasks/task-states";
 import { company, makeOrg, signedIn, type Loader } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
 

@@ -18,10 +18,10 @@ import * as surveyPublic from "~/routes/tasks.surveys.$surveyResponseId.public";
 import * as overview from "~/routes/tasks.overview";
 import * as myTasks from "~/routes/tasks.my_tasks";
 import * as mySurveys from "~/routes/tasks.surveys.my_surveys";
-import { createLink, revokeLinks } from "~/models/supplier-task-workflow.server";
-import { sortRespondentList } from "~/models/respondent.server";
-import { sectionParam } from "~/respondent/pages.server";
-import type { SurveyDefinition } from "~/models/survey-definition";
+import { createLink, revokeLinks } from "~/models/tasks/task-workflow.server";
+import { sortRespondentList } from "~/models/tasks/respondent.server";
+import { sectionParam } from "~/http/respondent-pages.server";
+import type { SurveyDefinition } from "~/models/tasks/survey-definition";
 import { BASE, call } from "../helpers/requests";
 import { makeOrg, sentSurvey, signedIn } from "../helpers/fixtures";
 

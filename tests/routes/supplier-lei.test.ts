@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { writeLeiRecords, type LeiRecordInput } from "@server/importers";
-import { companyLei } from "~/models/supplier-screen.server";
-import { leiCheckDigits } from "~/models/lei";
+import { companyLei } from "~/models/suppliers/supplier-screen-registry.server";
+import { leiCheckDigits } from "~/models/registry/lei";
 import { loader } from "~/routes/_app.supplier";
 import { company, makeOrg, request, signedIn } from "../helpers/fixtures";
 

@@ -8,9 +8,9 @@ import { loader as csvLoader } from "~/routes/supplier_tasks[.]csv";
 import { loader as readLoader } from "~/routes/_app.tasks_.surveys_.$surveyResponseId_.read";
 import { loader as downloadLoader } from "~/routes/api.file-uploads.$id.download";
 import { loader as supplierLoader } from "~/routes/_app.supplier";
-import { createLink } from "~/models/supplier-task-workflow.server";
-import { osloDate } from "~/models/supplier-task-states";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { createLink } from "~/models/tasks/task-workflow.server";
+import { osloDate } from "~/models/tasks/task-states";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { company, follow, makeOrg, signedIn, type Loader } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 
@@ -488,7 +488,7 @@ describe("/tasks/surveys/{id}/read", () => {
   it("the evidence download is authorised for the customer and the supplier only (404 for others, never the file's existence)", async () => {
     const download = (token: string) => open(downloadLoader, `/api/file-uploads/${w.evidenceFile}/download`, token, { id: String(w.evidenceFile) });
     // The stored bytes are absent in this test: an authorised reader reaches the storage (404 "No file"), so compare with a stranger's refusal.
-    const { readableFile } = await import("~/models/files.server");
+    const { readableFile } = await import("~/models/files/files.server");
     const sees = { connections: true, tasks: true };
     expect(await readableFile({ organizationId: w.org, userId: 0, id: w.evidenceFile, sees })).toMatchObject({ fileName: "iso27001.pdf" });
     expect(await readableFile({ organizationId: w.supplier, userId: 0, id: w.evidenceFile, sees: { connections: false, tasks: false } })).toMatchObject({

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@server/db";
 import { loader as listLoader } from "~/routes/_app.suppliers";
-import { recomputeOverallRisk } from "~/models/overall-risk.server";
+import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
 

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { loader } from "~/routes/_app.survey-explorer";
 import { loader as csvLoader } from "~/routes/survey-explorer[.]csv";
-import type { SurveyDefinition } from "~/models/survey-definition";
-import type { QuestionFigures } from "~/models/survey-explorer";
+import type { SurveyDefinition } from "~/models/tasks/survey-definition";
+import type { QuestionFigures } from "~/models/tasks/survey-explorer";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
 

@@ -6,8 +6,8 @@ import { ensureStarterTemplates, STARTER_SURVEYS } from "@server/seed/starter-te
 import { action as builderAction, loader as builderLoader } from "~/routes/_app.admin.surveys.$id";
 import { action as listAction, loader as listLoader } from "~/routes/_app.admin.surveys.surveys";
 import { action as taskAction, loader as taskLoader } from "~/routes/_app.admin.tasks.templates";
-import { allQuestions, QUESTION_TYPES, type SurveyDefinition } from "~/models/survey-definition";
-import { parseDefinition } from "~/models/survey-definition-schema";
+import { allQuestions, QUESTION_TYPES, type SurveyDefinition } from "~/models/tasks/survey-definition";
+import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 

@@ -7,7 +7,7 @@ import { saveFile } from "@server/storage";
 import { loader } from "~/routes/api.supplier_upload.parseFile";
 import { loader as inlineLoader } from "~/routes/files.$fileId.inline";
 import { loader as previewLoader } from "~/routes/_app.files_.$fileId.preview";
-import { listFilesWithAttachments } from "~/models/files.server";
+import { listFilesWithAttachments } from "~/models/files/files.server";
 import { FIXTURES, makeZipBomb } from "../fixtures/spreadsheets/make";
 import { makeOrg, request, signedIn } from "../helpers/fixtures";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSpreadsheet, sniffKind, readHead, checkZip } from "@server/spreadsheets";
 import { createXlsxWriter, escapeXml } from "@server/spreadsheets/xlsx-writer";
-import { columnLetter } from "~/models/spreadsheet-columns";
+import { columnLetter } from "~/models/files/spreadsheet-columns";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "xlsx-writer-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

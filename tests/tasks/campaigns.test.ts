@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { startWorker, type Worker } from "@server/jobs/worker";
-import { campaignSummary, CampaignRefused, createCampaign, remindItem, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
-import { customerTask, linkTask, taskEvents } from "~/models/supplier-task-workflow.server";
+import { campaignSummary, CampaignRefused, createCampaign, remindItem, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/tasks/campaigns.server";
+import { customerTask, linkTask, taskEvents } from "~/models/tasks/task-workflow.server";
 import { until } from "../helpers/until";
 import { follow, makeOrg } from "../helpers/fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outbox } from "@server/mail";
-import { publicTaskPath, sendSupplierTaskMail } from "~/models/supplier-task-mail.server";
+import { publicTaskPath, sendSupplierTaskMail } from "~/models/tasks/task-mail.server";
 
 describe("the mails to a supplier's contact", () => {
   it("are written in Norwegian and in English with the link, the due date and the message", async () => {

@@ -5,11 +5,11 @@ import { startWorker, type Worker } from "@server/jobs/worker";
 import { enqueueJob } from "@server/jobs/queue";
 import { validateSchedule } from "@server/jobs/schedule";
 import { jobHandlers, jobSchedules } from "~/entry.server";
-import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB } from "~/jobs/task-reminders.server";
-import { createCampaign, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/campaigns.server";
-import { osloDate } from "~/models/supplier-task-states";
-import { applyAction, customerTask, taskEvents } from "~/models/supplier-task-workflow.server";
-import { nextYear, runRecurringCampaigns, saveReminderSettings, sendDueReminders } from "~/models/task-reminders.server";
+import { TASK_RECURRING_JOB, TASK_REMINDERS_JOB } from "~/models/tasks/task-reminder-jobs.server";
+import { createCampaign, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/tasks/campaigns.server";
+import { osloDate } from "~/models/tasks/task-states";
+import { applyAction, customerTask, taskEvents } from "~/models/tasks/task-workflow.server";
+import { nextYear, runRecurringCampaigns, saveReminderSettings, sendDueReminders } from "~/models/tasks/task-reminders.server";
 import { follow, makeOrg, surveyTemplate } from "../helpers/fixtures";
 import { until } from "../helpers/until";
 

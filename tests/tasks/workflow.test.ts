@@ -14,8 +14,8 @@ import {
   taskEvents,
   TransitionRefused,
   type SupplierTaskRow,
-} from "~/models/supplier-task-workflow.server";
-import { parseDefinition } from "~/models/survey-definition-schema";
+} from "~/models/tasks/task-workflow.server";
+import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import { makeOrg } from "../helpers/fixtures";
 
 const AT = "2026-11-01T09:00:00.000Z";

@@ -1,4 +1,4 @@
-import { listPageHref } from "~/models/admin";
+import { listPageHref } from "~/models/admin/admin";
 import { ListSearch } from "~/components/ui/ListSearch";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";

@@ -1,4 +1,4 @@
-import { formatDate } from "~/models/format";
+import { formatDate } from "~/models/shared/format";
 import { useTranslation } from "~/translations";
 
 /** One announcement's title and text (plain text: the line breaks the administrator typed are kept). */

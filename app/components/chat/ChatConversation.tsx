@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/translations";
-import { renderMarkdown } from "~/models/markdown";
+import { renderMarkdown } from "~/models/shared/markdown";
 import { MESSAGE_LIMIT } from "./history";
 
 export interface ChatConversationMessage {
@@ -62,7 +62,7 @@ export function ChatConversation({
               <span className="sr-only">{t("assistant")}:</span>
               <div
                 className="markdown rounded-box bg-base-200 px-3 py-2"
-                // Inert by construction: app/models/markdown.ts.
+                // Inert by construction: app/models/shared/markdown.ts.
                 dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }}
               />
             </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { renderMarkdown } from "~/models/markdown";
+import { renderMarkdown } from "~/models/shared/markdown";
 import { useTranslation } from "~/translations";
 import { fitHistory, MESSAGE_LIMIT, type HistoryMessage } from "./history";
 
@@ -365,7 +365,7 @@ export function ChatPanel({ open, provider, onClose }: { open: boolean; provider
                 ) : m.failed ? (
                   <p className="rounded-box bg-error/10 px-3 py-2 text-error">{m.text}</p>
                 ) : (
-                  // renderMarkdown makes the answer inert (app/models/markdown.ts): raw HTML is text, links are safe.
+                  // renderMarkdown makes the answer inert (app/models/shared/markdown.ts): raw HTML is text, links are safe.
                   <div className="markdown rounded-box bg-base-200 px-3 py-2" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.text) }} />
                 )}
                 {!m.isStreaming && !m.failed && m.text ? (

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
-import type { ConnectionData } from "~/models/connections.server";
-import { formatDateTime, formatRelativeTime } from "~/models/format";
+import type { ConnectionData } from "~/models/suppliers/connections.server";
+import { formatDateTime, formatRelativeTime } from "~/models/shared/format";
 import { ConnectionForm } from "./ConnectionForm";
 import { SectionBlock } from "./SectionBlock";
 import { CONFIRM_PARAMS, useUrlWith } from "./urls";

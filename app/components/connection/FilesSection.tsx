@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
-import type { ConnectionData } from "~/models/connections.server";
-import type { FileListItem } from "~/models/files.server";
+import type { ConnectionData } from "~/models/suppliers/connections.server";
+import type { FileListItem } from "~/models/files/files.server";
 import { ConnectionForm } from "./ConnectionForm";
 import { SectionBlock } from "./SectionBlock";
 import { CONFIRM_PARAMS, useUrlWith } from "./urls";

@@ -3,7 +3,7 @@ import { useTranslation } from "~/translations";
 import { errorsOf, useActionResult } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { Dialog } from "~/components/ui/Dialog";
-import type { TagWithCount } from "~/models/tags.server";
+import type { TagWithCount } from "~/models/suppliers/tags.server";
 import { useUrlWith } from "./urls";
 
 const CONFIRM_PARAMS = ["confirm", "tag"] as const;

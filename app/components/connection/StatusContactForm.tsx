@@ -1,6 +1,6 @@
 import { useTranslation } from "~/translations";
 import { FieldError } from "~/components/ui/ActionForm";
-import type { ConnectionData } from "~/models/connections.server";
+import type { ConnectionData } from "~/models/suppliers/connections.server";
 import { ConnectionForm } from "./ConnectionForm";
 import { SectionBlock } from "./SectionBlock";
 

@@ -2,9 +2,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { Empty, Section } from "~/components/supplier/Section";
 import { ActionForm } from "~/components/ui/ActionForm";
-import type { CasefileListItem } from "~/models/casefiles.server";
-import type { ConnectionData } from "~/models/connections.server";
-import { formatDate } from "~/models/format";
+import type { CasefileListItem } from "~/models/files/casefiles.server";
+import type { ConnectionData } from "~/models/suppliers/connections.server";
+import { formatDate } from "~/models/shared/format";
 
 /** Casefile priority colours (shared/spec/02-supplier-credit-connections.md §3): 1 lime, 2 green, 3 yellow, 4 orange, 5 red, any other neutral. */
 const PRIORITY_CLASSES: Record<number, string> = {

@@ -4,8 +4,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "~/translations";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { CREDIT_ORDER_INTENT, CREDIT_REPORT_PRICE_NOK } from "~/models/credit";
-import { creditOrderSchema } from "~/models/credit-order-schema";
+import { CREDIT_ORDER_INTENT, CREDIT_REPORT_PRICE_NOK } from "~/models/credit/credit";
+import { creditOrderSchema } from "~/models/credit/credit-order-schema";
 import type { CreditDialogData } from "./CreditDialog";
 import { useCreditLinks } from "./links";
 

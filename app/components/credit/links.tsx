@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 
 /**
- * The credit order dialog's URL parameters (see models/credit-dialog.server.ts
+ * The credit order dialog's URL parameters (see models/credit/credit-dialog.server.ts
  * for what each means). Links inside the dialog replace all of them and keep
  * the page's own; closing drops every one, which is what resets the dialog.
  */

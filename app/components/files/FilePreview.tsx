@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { TableScroll } from "~/components/ui/TableScroll";
-import { columnLetter } from "~/models/spreadsheet-columns";
+import { columnLetter } from "~/models/files/spreadsheet-columns";
 
 /**
  * The file preview modal (shared/spec/02-supplier-credit-connections.md "File preview modal"): a PDF in a frame

@@ -6,8 +6,8 @@ import { useTranslation } from "~/translations";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { formatThousands } from "~/models/format";
-import type { ImportProgressItem } from "~/models/supplier-imports.server";
+import { formatThousands } from "~/models/shared/format";
+import type { ImportProgressItem } from "~/models/files/supplier-imports.server";
 import { usePolling } from "~/components/ui/usePolling";
 import { uploadFormSchema, type FilesActionData } from "./schemas";
 
@@ -25,13 +25,13 @@ export interface PanelFile {
   fileSize: number;
   mimeType: string;
   attachedConnections: number;
-  /** Preview is offered (PDF, xlsx, xls, CSV by the sniffed bytes, app/models/files.server.ts). */
+  /** Preview is offered (PDF, xlsx, xls, CSV by the sniffed bytes, app/models/files/files.server.ts). */
   previewable: boolean;
   /** View / analyse is offered (xlsx and the other spreadsheet kinds). */
   analysable: boolean;
 }
 
-/** A supplier-list analysis of the user not yet confirmed (app/models/supplier-imports.server.ts). */
+/** A supplier-list analysis of the user not yet confirmed (app/models/files/supplier-imports.server.ts). */
 export type { ImportProgressItem };
 
 export interface FilesPanelData {

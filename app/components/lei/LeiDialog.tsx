@@ -4,7 +4,7 @@ import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/useHydrated";
-import type { LeiDialogData } from "~/models/lei-dialog.server";
+import type { LeiDialogData } from "~/models/registry/lei-dialog.server";
 import {
   LEI_COPIED_MS,
   LEI_QUERY_MAX,
@@ -18,7 +18,7 @@ import {
   type LeiEntityCard,
   type LeiRecordView,
   type LeiResultView,
-} from "~/models/lei";
+} from "~/models/registry/lei";
 import { useLeiLinks, type LeiDialogState } from "./links";
 import { isPlainClick } from "~/components/ui/download";
 
@@ -41,7 +41,7 @@ function isAbort(error: unknown): boolean {
 /**
  * The LEI search modal (shared/spec/01-shell-chat-lei.md §2.7, §4, §5, §8, §9), URL state on any page (`?dialog=lei`, components/lei/links.ts).
  *
- * Without JavaScript the server renders it from the URL (models/lei-dialog.server.ts): the search is a GET form, a
+ * Without JavaScript the server renders it from the URL (models/registry/lei-dialog.server.ts): the search is a GET form, a
  * result, the parent and each child are links to the dialog on that record, "Load child entities" is a link, and the
  * LEI sits in a read-only field to select and copy. With JavaScript it starts from that and then works in place over
  * `/api/lei-api/*`: typing searches after 750 ms (Enter at once, blank clears without a call), choosing a result

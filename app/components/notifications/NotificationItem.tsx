@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { formatDate } from "~/models/format";
-import { RISK_BAND_CLASSES, riskBand } from "~/models/notifications";
+import { formatDate } from "~/models/shared/format";
+import { RISK_BAND_CLASSES, riskBand } from "~/models/notifications/notifications";
 
 /** What one notification row needs (the API's shape, shared/spec/01-shell-chat-lei.md §3, and the viewer's read flag). */
 export interface NotificationRowData {

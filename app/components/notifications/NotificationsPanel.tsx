@@ -13,8 +13,8 @@ import {
   nextOffset,
   showMoreVisible,
   type NotificationTypeFilter,
-} from "~/models/notifications";
-import type { NotificationsPanelData } from "~/models/notifications-panel.server";
+} from "~/models/notifications/notifications";
+import type { NotificationsPanelData } from "~/models/notifications/notifications-panel.server";
 import { NotificationSummary, type NotificationRowData } from "./NotificationItem";
 import { isPlainClick } from "~/components/ui/download";
 

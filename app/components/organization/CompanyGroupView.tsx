@@ -3,8 +3,8 @@ import type { SerializeFrom } from "@remix-run/node";
 import { OwnershipTree, supplierHref, TreeToggle, useOwnershipTrees } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
-import { formatOwnership } from "~/models/format";
-import type { CompanyGroup, GroupEntry } from "~/models/org-structure.server";
+import { formatOwnership } from "~/models/shared/format";
+import type { CompanyGroup, GroupEntry } from "~/models/registry/org-structure.server";
 import { useTranslation } from "~/translations";
 
 export const EXPLORER_PATH = "/org-structure-explorer";

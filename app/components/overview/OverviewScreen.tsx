@@ -7,8 +7,8 @@ import { RespondentList } from "~/components/respondent/RespondentList";
 import { OverallRiskBadge } from "~/components/risk/OverallRiskBadge";
 import { barClass } from "~/components/supplier/main-helpers";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
-import { formatCompactNok, formatDate, formatMonth, formatRelativeTime } from "~/models/format";
-import type { OverallRiskReason } from "~/models/overall-risk";
+import { formatCompactNok, formatDate, formatMonth, formatRelativeTime } from "~/models/shared/format";
+import type { OverallRiskReason } from "~/models/suppliers/overall-risk";
 import {
   DUE_SOON_DAYS,
   OVERVIEW_NOTIFICATION_DAYS,
@@ -19,7 +19,7 @@ import {
   type OverviewSupplier,
   type RespondentOverview,
   activityKey,
-} from "~/models/overview";
+} from "~/models/overview/overview";
 import { uiLanguage } from "~/components/supplier/main-helpers";
 import { useTranslation } from "~/translations";
 

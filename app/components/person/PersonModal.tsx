@@ -6,10 +6,10 @@ import { Dialog } from "~/components/ui/Dialog";
 import { supplierHref, parseReference } from "~/components/supplier/OwnershipTree";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
-import { formatCountry, formatDate, formatOwnership, MISSING } from "~/models/format";
-import { roleLabel } from "~/models/roles";
-import type { loadPersonDialog, PersonTab } from "~/models/person-dialog.server";
-import { roleOrganisationStatus } from "~/models/risk";
+import { formatCountry, formatDate, formatOwnership, MISSING } from "~/models/shared/format";
+import { roleLabel } from "~/models/registry/roles";
+import type { loadPersonDialog, PersonTab } from "~/models/registry/person-dialog.server";
+import { roleOrganisationStatus } from "~/models/suppliers/risk";
 import { pageWithoutDialog, type OpenedFrom } from "./person-link";
 
 export type PersonDialogData = NonNullable<SerializeFrom<Awaited<ReturnType<typeof loadPersonDialog>>>>;

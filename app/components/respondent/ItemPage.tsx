@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/i18n";
-import { RESPONDENT_HEADERS } from "~/respondent/headers";
+import { RESPONDENT_HEADERS } from "~/http/respondent-headers";
 import { LinkRefused, RESPONDENT_NAMESPACES } from "./RespondentFrame";
 import { SurveyAnswerPage, type SurveyPageData } from "./SurveyAnswerPage";
 import { TaskAnswerPage, type TaskPageData } from "./TaskAnswerPage";

@@ -1,5 +1,5 @@
-import { formatDate } from "~/models/format";
-import type { ItemHeader } from "~/models/respondent.server";
+import { formatDate } from "~/models/shared/format";
+import type { ItemHeader } from "~/models/tasks/respondent.server";
 import { useTranslation } from "~/translations";
 
 /** The texts of the respondent pages (loaded before a page shows when it is reached by a navigation with JavaScript). */

@@ -1,5 +1,5 @@
-import { formatDate } from "~/models/format";
-import type { RespondentListItem } from "~/models/respondent.server";
+import { formatDate } from "~/models/shared/format";
+import type { RespondentListItem } from "~/models/tasks/respondent.server";
 import { useTranslation } from "~/translations";
 import { RESPONDENT_NAMESPACES, RespondentFrame, StatusBadge } from "./RespondentFrame";
 

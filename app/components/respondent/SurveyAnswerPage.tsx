@@ -1,5 +1,5 @@
-import { formatDate } from "~/models/format";
-import type { EvidenceFile, ItemHeader } from "~/models/respondent.server";
+import { formatDate } from "~/models/shared/format";
+import type { EvidenceFile, ItemHeader } from "~/models/tasks/respondent.server";
 import {
   allQuestions,
   answerLabel,
@@ -11,7 +11,7 @@ import {
   type SurveyDefinition,
   type SurveyLanguage,
   type SurveyQuestion,
-} from "~/models/survey-definition";
+} from "~/models/tasks/survey-definition";
 import { useTranslation } from "~/translations";
 import { fileSize, ItemHeading, RESPONDENT_NAMESPACES, RespondentFrame } from "./RespondentFrame";
 import { FieldProblem, fileHref, NameFields } from "./TaskAnswerPage";

@@ -1,4 +1,4 @@
-import type { ItemHeader, TaskAnswerView } from "~/models/respondent.server";
+import type { ItemHeader, TaskAnswerView } from "~/models/tasks/respondent.server";
 import { useTranslation } from "~/translations";
 import { fileSize, ItemHeading, RESPONDENT_NAMESPACES, RespondentFrame } from "./RespondentFrame";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/translations";
 import { badgeClass } from "~/components/supplier/main-helpers";
-import { RISK_BAND_LEVEL, type RiskBand } from "~/models/risk";
+import { RISK_BAND_LEVEL, type RiskBand } from "~/models/suppliers/risk";
 
 /**
  * A supplier's stored overall risk (decision 036) as a badge: the number and the level in words in the band's colour

@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n";
-import { formatCompactNok } from "~/models/format";
+import { formatCompactNok } from "~/models/shared/format";
 
 /** Financial statements are in whole NOK thousands (shared/spec/02-supplier-credit-connections.md §9 "figures in whole thousands"; the seed writes them so). */
 export const STATEMENT_UNIT_NOK = 1000;

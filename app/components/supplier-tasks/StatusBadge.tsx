@@ -1,5 +1,5 @@
 import { useTranslation } from "~/translations";
-import type { StatusFilter } from "~/models/supplier-task-states";
+import type { StatusFilter } from "~/models/tasks/task-states";
 
 /** Badge colour per shown status: what needs the customer stands out, what is closed is muted. */
 const STATUS_CLASS: Record<StatusFilter, string> = {

@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { formatDate, MISSING } from "~/models/format";
-import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/risk";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate, MISSING } from "~/models/shared/format";
+import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/suppliers/risk";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { ANNOUNCEMENTS_SHOWN, badgeClass, visibleItems } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

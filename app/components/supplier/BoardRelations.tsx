@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { usePersonLink } from "~/components/person/person-link";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { parseReference, supplierHref } from "./OwnershipTree";
 import { Empty, Section } from "./Section";
 

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { usePersonLink } from "~/components/person/person-link";
-import { formatDate } from "~/models/format";
-import { isCeo, isChairman, sortBoardByScore } from "~/models/risk";
-import { roleLabel } from "~/models/roles";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate } from "~/models/shared/format";
+import { isCeo, isChairman, sortBoardByScore } from "~/models/suppliers/risk";
+import { roleLabel } from "~/models/registry/roles";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { parseReference } from "./OwnershipTree";
 import { uiLanguage } from "./main-helpers";
 import { Empty, Section } from "./Section";

@@ -2,10 +2,10 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { leiHref } from "~/components/lei/links";
 import { useTranslation } from "~/translations";
-import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/compliance";
-import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/format";
+import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/suppliers/compliance";
+import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/shared/format";
 import type { Language } from "~/i18n";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { COPIED_CONFIRMATION_MS, uiLanguage } from "./main-helpers";
 import { Section } from "./Section";
 

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
-import { DEFAULT_REPORT_FILE_NAME } from "~/models/credit";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
+import { DEFAULT_REPORT_FILE_NAME } from "~/models/credit/credit";
 import { useFetchDownload } from "~/components/ui/download";
-import { formatDate, MISSING } from "~/models/format";
-import { notificationRiskColor } from "~/models/risk";
+import { formatDate, MISSING } from "~/models/shared/format";
+import { notificationRiskColor } from "~/models/suppliers/risk";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

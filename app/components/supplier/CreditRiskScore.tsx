@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/translations";
-import { explainFinancialRisk, riskBandColor } from "~/models/risk";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { explainFinancialRisk, riskBandColor } from "~/models/suppliers/risk";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { BAND_LABEL_KEY, badgeClass, barClass, displayScore } from "./main-helpers";
 import { Empty, Section } from "./Section";
 

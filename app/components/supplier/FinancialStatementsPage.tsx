@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "~/translations";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/icons";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { withParams } from "./screen-url";
 import { StatementChart } from "./StatementChart";
 import { useHydrated } from "~/components/ui/useHydrated";

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { financialSummary } from "~/models/financials";
-import { formatThousands, MISSING } from "~/models/format";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { financialSummary } from "~/models/registry/financials";
+import { formatThousands, MISSING } from "~/models/shared/format";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { SUMMARY_FIELDS, uiLanguage } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

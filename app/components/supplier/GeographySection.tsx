@@ -1,8 +1,8 @@
 import { useTranslation } from "~/translations";
-import { formatPercent, MISSING } from "~/models/format";
-import { regionLabel } from "~/models/regions";
-import { co2PerGdpColor, riskBandColor } from "~/models/risk";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatPercent, MISSING } from "~/models/shared/format";
+import { regionLabel } from "~/models/registry/regions";
+import { co2PerGdpColor, riskBandColor } from "~/models/suppliers/risk";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { BAND_LABEL_KEY, badgeClass, displayScore, uiLanguage } from "./main-helpers";
 import { Empty, Section } from "./Section";
 

@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { INTELLIGENCE_COLLAPSED_ITEMS, readIntelligence, visibleItems, type IntelligenceItem } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";

@@ -3,8 +3,8 @@ import { useTranslation } from "~/translations";
 import { usePersonLink } from "~/components/person/person-link";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
-import { formatOwnership } from "~/models/format";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatOwnership } from "~/models/shared/format";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { OwnershipTree, parseReference, supplierHref, TreeToggle, useOwnershipTrees } from "./OwnershipTree";
 import { Empty, Section } from "./Section";
 

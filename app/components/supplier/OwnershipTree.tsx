@@ -4,8 +4,8 @@ import { useTranslation } from "~/translations";
 import { isPlainClick } from "~/components/ui/download";
 import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
-import { formatOwnership } from "~/models/format";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatOwnership } from "~/models/shared/format";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { toggleParam } from "./screen-url";
 
 export type OwnershipTreeNode = SupplierScreenData["trees"][string];

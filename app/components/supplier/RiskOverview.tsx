@@ -1,8 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/translations";
-import { formatDate } from "~/models/format";
-import { explainRiskOverview, overallRisk, type OverallRiskLineKey, type OverallRiskLines, type RiskOverviewExplanation } from "~/models/overall-risk";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate } from "~/models/shared/format";
+import {
+  explainRiskOverview,
+  overallRisk,
+  type OverallRiskLineKey,
+  type OverallRiskLines,
+  type RiskOverviewExplanation,
+} from "~/models/suppliers/overall-risk";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { RiskScoreRow } from "./CreditRiskScore";
 import { displayScore, uiLanguage, utcDay } from "./main-helpers";
 import { Section } from "./Section";

@@ -2,8 +2,8 @@ import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
-import { MISSING } from "~/models/format";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { MISSING } from "~/models/shared/format";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

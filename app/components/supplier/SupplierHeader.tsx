@@ -2,9 +2,9 @@ import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react"
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/translations";
 import { Icon } from "~/components/ui/icons";
-import { formatDate } from "~/models/format";
-import { roleOrganisationStatus } from "~/models/risk";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate } from "~/models/shared/format";
+import { roleOrganisationStatus } from "~/models/suppliers/risk";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 
 /** Where the close button leads when there is no page of the app to go back to. */
 const CLOSE_FALLBACK = "/suppliers";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { formatDate } from "~/models/format";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate } from "~/models/shared/format";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { Empty, Section } from "./Section";
 
 /**

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { formatDate } from "~/models/format";
-import { isOverdue, osloDate } from "~/models/supplier-task-states";
-import type { SupplierScreenData } from "~/models/supplier-page.server";
+import { formatDate } from "~/models/shared/format";
+import { isOverdue, osloDate } from "~/models/tasks/task-states";
+import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from "~/i18n";
-import type { FigureField } from "~/models/financials";
-import type { RiskColor } from "~/models/risk";
+import type { FigureField } from "~/models/registry/financials";
+import type { RiskColor } from "~/models/suppliers/risk";
 
 /**
  * Small pure helpers of the supplier screen's main sections (header, overview,

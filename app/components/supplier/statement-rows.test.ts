@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FinancialStatement } from "~/models/financials";
+import type { FinancialStatement } from "~/models/registry/financials";
 import {
   BALANCE_SHEET,
   INCOME_STATEMENT,

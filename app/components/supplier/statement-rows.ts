@@ -1,5 +1,5 @@
-import { figureValue, type FinancialStatement, type StatementField } from "~/models/financials";
-import { formatFrenchNumber } from "~/models/format";
+import { figureValue, type FinancialStatement, type StatementField } from "~/models/registry/financials";
+import { formatFrenchNumber } from "~/models/shared/format";
 
 /**
  * Which rows the three tables of the full financial statements page have

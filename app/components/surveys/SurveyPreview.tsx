@@ -1,4 +1,4 @@
-import { findQuestion, localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/survey-definition";
+import { findQuestion, localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/tasks/survey-definition";
 
 /** The interface's words in the preview's language (the page's loader reads them from the language files of both languages). */
 export interface PreviewWords {

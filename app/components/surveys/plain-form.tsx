@@ -1,6 +1,6 @@
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { SURVEY_LIMITS } from "~/models/survey-definition";
+import { SURVEY_LIMITS } from "~/models/tasks/survey-definition";
 
 /**
  * Plain-form helpers of the template pages (decision 032): forms that post with a navigation (no fetcher), so that the

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { STEP_PARAM, withoutStep } from "~/models/admin";
+import { STEP_PARAM, withoutStep } from "~/models/admin/admin";
 import { useTranslation } from "~/translations";
 
 /** A GET search form (the list's URL state): one labelled field and Search. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fileNameFromContentDisposition } from "~/models/content-disposition";
+import { fileNameFromContentDisposition } from "~/models/files/content-disposition";
 
 /** A click without modifier keys: new-tab and save-as clicks keep the browser's own behaviour. */
 export function isPlainClick(event: React.MouseEvent): boolean {

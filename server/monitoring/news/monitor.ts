@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { assessRisk, createMatcher, newsDedupeKey, type NewsMatcher, type SupplierName } from "~/models/news-rules";
+import { assessRisk, createMatcher, newsDedupeKey, type NewsMatcher, type SupplierName } from "~/models/notifications/news-rules";
 import { now } from "../../db";
 import type { DB } from "../../db-types";
 import { raiseNotifications, type DetectedNotification } from "../notify";

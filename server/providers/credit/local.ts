@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
 import type { CompanyTable } from "@server/db-types";
-import type { FinancialStatement } from "~/models/financials";
-import { padPostalCode } from "~/models/format";
-import { financialRisk } from "~/models/risk";
+import type { FinancialStatement } from "~/models/registry/financials";
+import { padPostalCode } from "~/models/shared/format";
+import { financialRisk } from "~/models/suppliers/risk";
 import { osloDate, renderCreditReport, type CreditReportInput, type ReportTextLanguage, type ReportTexts } from "./pdf-report";
 import { CreditError, type CreditCompany, type CreditCompanyAddress, type CreditProvider, type CreditSearch, type ReportLanguage } from "./types";
 

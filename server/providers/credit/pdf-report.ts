@@ -1,7 +1,7 @@
 import { BOLD, CONTENT_BOTTOM, FOOTER_TOP, INK, interpolate, LEFT, PageWriter, REGULAR, WIDTH, A4, winAnsi, type TextStyle } from "../../pdf/page-writer";
-import { ebitda, type FinancialRiskScore, type FinancialStatement } from "~/models/financials";
-import { formatDate, formatOwnership, formatPercent, formatThousands, MISSING } from "~/models/format";
-import { announcementRiskLabel, isCeo, isChairman, riskBandColor, type RiskBand } from "~/models/risk";
+import { ebitda, type FinancialRiskScore, type FinancialStatement } from "~/models/registry/financials";
+import { formatDate, formatOwnership, formatPercent, formatThousands, MISSING } from "~/models/shared/format";
+import { announcementRiskLabel, isCeo, isChairman, riskBandColor, type RiskBand } from "~/models/suppliers/risk";
 import type en from "../../../locales/en/creditReport.json";
 
 /**

@@ -1,6 +1,6 @@
 import { llmEnvSchema } from "../../env";
 import { providerEnvironment } from "../../runtime-settings";
-import type { AssistantData } from "~/models/assistant";
+import type { AssistantData } from "~/models/assistant/assistant";
 import { createLocalAssistant } from "./local";
 import { createOpenAiProvider } from "./openai";
 import { LlmProviderError, type AssistantTool, type LlmProvider } from "./types";
@@ -28,13 +28,13 @@ export function isLlmProviderName(name: string): name is LlmProviderName {
 
 export interface LlmProviderDependencies {
   /**
-   * The organisation-scoped tools the model may call: `assistantTools` of `app/models/assistant-tools.server.ts`. The route hands
+   * The organisation-scoped tools the model may call: `assistantTools` of `app/models/assistant/assistant-tools.server.ts`. The route hands
    * them in because server/ never imports a `*.server` model (docs/architecture.md, "Dependency direction"; ESLint holds it).
    * Required for `openai`: a model without them could only guess about the organisation, which it must never do.
    */
   tools?: AssistantTool[];
   /**
-   * The organisation-scoped data the local assistant answers from: `assistantData` of `app/models/assistant-data.server.ts`,
+   * The organisation-scoped data the local assistant answers from: `assistantData` of `app/models/assistant/assistant-data.server.ts`,
    * handed in by the route for the same reason as the tools. Required for `local`.
    */
   data?: AssistantData;
@@ -87,7 +87,7 @@ export async function llmProvider(name: string, environment?: Environment, depen
   if (name === "local") {
     if (dependencies.createLocalAssistant) return dependencies.createLocalAssistant();
     if (!dependencies.data) {
-      throw new Error("llmProvider('local') needs the assistant's data: pass { data: assistantData } from app/models/assistant-data.server.");
+      throw new Error("llmProvider('local') needs the assistant's data: pass { data: assistantData } from app/models/assistant/assistant-data.server.");
     }
     return createLocalAssistant(dependencies.data);
   }
@@ -97,7 +97,7 @@ export async function llmProvider(name: string, environment?: Environment, depen
     throw new LlmProviderError("not_configured", "The openai assistant needs LLM_BASE_URL and LLM_MODEL (see the README's configuration table).");
   }
   if (!dependencies.tools) {
-    throw new Error("llmProvider('openai') needs the assistant's tools: pass { tools: assistantTools } from app/models/assistant-tools.server.");
+    throw new Error("llmProvider('openai') needs the assistant's tools: pass { tools: assistantTools } from app/models/assistant/assistant-tools.server.");
   }
   return createOpenAiProvider({
     baseUrl: config.LLM_BASE_URL,

@@ -5,10 +5,10 @@ import enAssistant from "../../../locales/en/assistant.json";
 import noAssistant from "../../../locales/no/assistant.json";
 import enPeople from "../../../locales/en/people.json";
 import noPeople from "../../../locales/no/people.json";
-import { REPORT_FIGURES, type SupplierReportData } from "~/models/ai-report";
-import { formatDate, formatThousands, MISSING } from "~/models/format";
-import { announcementRiskLabel } from "~/models/risk";
-import { roleLabel } from "~/models/roles";
+import { REPORT_FIGURES, type SupplierReportData } from "~/models/assistant/ai-report";
+import { formatDate, formatThousands, MISSING } from "~/models/shared/format";
+import { announcementRiskLabel } from "~/models/suppliers/risk";
+import { roleLabel } from "~/models/registry/roles";
 import { md } from "./markdown-text";
 import type { AssistantViewer, ReportInput } from "./types";
 

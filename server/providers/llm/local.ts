@@ -3,20 +3,20 @@ import enAssistant from "../../../locales/en/assistant.json";
 import noAssistant from "../../../locales/no/assistant.json";
 import enPeople from "../../../locales/en/people.json";
 import noPeople from "../../../locales/no/people.json";
-import type { AssistantData, RiskOverview, StoredRisk, SupplierFilters, SupplierMatch } from "~/models/assistant";
-import { formatDate, formatThousands } from "~/models/format";
-import { roleLabel } from "~/models/roles";
+import type { AssistantData, RiskOverview, StoredRisk, SupplierFilters, SupplierMatch } from "~/models/assistant/assistant";
+import { formatDate, formatThousands } from "~/models/shared/format";
+import { roleLabel } from "~/models/registry/roles";
 import { documentAnswer } from "./local-documents";
 import { writeLocalReport } from "./local-report";
 import { md } from "./markdown-text";
 import type { AssistantViewer, LlmProvider, StreamInput } from "./types";
-import { composeIntelligence } from "~/models/supplier-intelligence";
+import { composeIntelligence } from "~/models/assistant/supplier-intelligence";
 
 /**
  * The `local` provider (docs/architecture.md `llm`): a rule-based assistant, no model. It recognises a fixed set of
  * questions in English and Norwegian by patterns, recognises supplier names (the organisation's own suppliers by their
  * distinctive words, other companies through the registry's search index), reads the answer from the organisation's
- * own data (app/models/assistant-data.server.ts) and writes it in the viewer's language as markdown with links to the
+ * own data (app/models/assistant/assistant-data.server.ts) and writes it in the viewer's language as markdown with links to the
  * supplier screens. What it does not recognise it declines plainly, listing what it can answer.
  *
  * The answer streams as small chunks (a word with its following space), yielding to the event loop between them so the
@@ -380,7 +380,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The local assistant over the organisation-scoped data functions it is handed (`assistantData` of
- * app/models/assistant-data.server.ts: server/ does not import app/*.server). `now` fixes the clock for tests.
+ * app/models/assistant/assistant-data.server.ts: server/ does not import app/*.server). `now` fixes the clock for tests.
  */
 export function createLocalAssistant(data: AssistantData, options: { now?: () => Date } = {}): LlmProvider {
   const clock = options.now ?? (() => new Date());

@@ -1,4 +1,4 @@
-import { readModelIntelligence, withModelText, type ComposedIntelligence, type IntelligenceLanguage } from "~/models/supplier-intelligence";
+import { readModelIntelligence, withModelText, type ComposedIntelligence, type IntelligenceLanguage } from "~/models/assistant/supplier-intelligence";
 import {
   LlmProviderError,
   type AssistantTool,

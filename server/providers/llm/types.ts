@@ -1,5 +1,5 @@
-import type { SupplierReportData } from "~/models/ai-report";
-import type { ComposedIntelligence, IntelligenceLanguage, RegistryFacts } from "~/models/supplier-intelligence";
+import type { SupplierReportData } from "~/models/assistant/ai-report";
+import type { ComposedIntelligence, IntelligenceLanguage, RegistryFacts } from "~/models/assistant/supplier-intelligence";
 
 /**
  * The assistant's providers (docs/architecture.md `llm`): `local` answers from the organisation's own data without a model;

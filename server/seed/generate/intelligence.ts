@@ -1,4 +1,4 @@
-import { composeIntelligence, type ComposedIntelligence } from "~/models/supplier-intelligence";
+import { composeIntelligence, type ComposedIntelligence } from "~/models/assistant/supplier-intelligence";
 import type { WorldCompany } from "./types";
 
 /**
