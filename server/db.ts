@@ -5,6 +5,12 @@ import type { DB } from "./db-types";
 
 export type { DB } from "./db-types";
 
+/**
+ * The database handle models and jobs take: the app's instance or an open transaction on it (a kysely `Transaction`
+ * is a `Kysely`). The one name for it; no module declares its own alias.
+ */
+export type Db = Kysely<DB>;
+
 /** Opens a SQLite file with the pragmas the app relies on. */
 export function openSqlite(file: string): Database.Database {
   const sqlite = new Database(file);

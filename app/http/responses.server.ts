@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import type { Refusal, RefusalReason } from "~/models/shared/refusal";
 
 /**
  * HTTP answers of the route kit. Errors are always `{ error, message }` JSON
@@ -38,10 +39,10 @@ export function methodNotAllowed(allowed: readonly string[]) {
   return errorResponse(405, `Use ${allowed.join(" or ")}.`, { headers: { Allow: allowed.join(", ") } });
 }
 
-/** The HTTP status of a model's refusal (a domain error with a `reason`). */
-export const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404 } as const satisfies Record<string, ErrorStatus>;
+/** The HTTP status of a model's refusal (app/models/shared/refusal.ts) by its reason. */
+export const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404, conflict: 409 } as const satisfies Record<RefusalReason, ErrorStatus>;
 
-/** The error answer for a model's refusal. */
-export function refusalResponse(refusal: { reason: keyof typeof REFUSAL_STATUS; message: string }) {
-  return errorResponse(REFUSAL_STATUS[refusal.reason], refusal.message);
+/** The error answer (JSON) for a model's refusal: its status, and the message given or the refusal's own. */
+export function refusalResponse(refusal: Pick<Refusal, "reason" | "message"> & { field?: string }, message: string = refusal.message) {
+  return errorResponse(REFUSAL_STATUS[refusal.reason], message, refusal.field ? { extra: { field: refusal.field } } : {});
 }
