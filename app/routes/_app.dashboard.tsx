@@ -9,7 +9,8 @@ import { Icon } from "~/components/ui/icons";
 import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { BAND_FILL, DashboardChart, type ChartSpec } from "~/components/dashboard/DashboardChart";
+import { DashboardChart, type ChartSpec } from "~/components/dashboard/DashboardChart";
+import { bandBarClass, CHART_FILL } from "~/components/risk/colors";
 import { requireUser } from "~/http/auth.server";
 import { parseId, readQuery } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
@@ -31,7 +32,6 @@ const BAND_ORDER: SnapshotBand[] = ["red", "yellow", "green", "unknown"];
 const BAND_WORD = { green: "low", yellow: "medium", red: "high", unknown: "unknown" } as const satisfies Record<SnapshotBand, string>;
 /** The history table's scroll box: a region named by the table's caption that takes focus, as TableScroll's does (WCAG 2.1.1). */
 const HISTORY_SCROLL = { role: "region", "aria-labelledby": "history-caption", tabIndex: 0 } as const;
-const BAND_BAR = { green: "bg-green-500", yellow: "bg-yellow-400", red: "bg-red-500", unknown: "bg-base-300" } as const;
 
 /**
  * /dashboard: the portfolio's risk at a glance (decision 038). One loader; the filters are one GET form (tag,
@@ -113,7 +113,7 @@ export default function DashboardScreen() {
     xLabel: t("history.day"),
     language: lng,
     days: history.days.map((d) => d.day),
-    layers: BAND_ORDER.map((band) => ({ label: bandLabel(band), color: BAND_FILL[band], values: history.days.map((d) => d.counts?.[band] ?? null) })),
+    layers: BAND_ORDER.map((band) => ({ label: bandLabel(band), color: CHART_FILL[band], values: history.days.map((d) => d.counts?.[band] ?? null) })),
   };
   const countryName = (c: { code: string | null; name: string | null }) => (c.code == null ? t("countries.other") : (c.name ?? c.code));
   const industryName = (section: string | null) => (section == null ? t("industries.unknown") : t(`industries.${section}`));
@@ -185,7 +185,7 @@ export default function DashboardScreen() {
                   </th>
                   <td className="text-right tabular-nums">{data.today[band]}</td>
                   <td>
-                    <Bar value={data.today[band]} total={data.total} className={BAND_BAR[band]} label={percent(data.today[band], data.total)} />
+                    <Bar value={data.today[band]} total={data.total} className={bandBarClass(band)} label={percent(data.today[band], data.total)} />
                   </td>
                 </tr>
               ))}

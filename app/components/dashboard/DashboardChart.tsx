@@ -5,7 +5,6 @@ import type uPlot from "uplot";
 const HEIGHT = 260;
 
 /** The bands' fills (shared/spec/02-supplier-credit-connections.md §9; the same Tailwind colours as the risk bars of the supplier screen), bottom to top. */
-export const BAND_FILL = { red: "#ef4444", yellow: "#facc15", green: "#22c55e", unknown: "#d1d5db" } as const;
 
 export type ChartSpec =
   | {

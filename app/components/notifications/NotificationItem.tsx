@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { formatDate } from "~/models/shared/format";
-import { RISK_BAND_CLASSES, riskBand } from "~/models/notifications/notifications";
+import { badgeClass } from "~/components/risk/colors";
+import { notificationRiskColor } from "~/models/suppliers/risk";
 
 /** What one notification row needs (the API's shape, shared/spec/01-shell-chat-lei.md §3, and the viewer's read flag). */
 export interface NotificationRowData {
@@ -26,7 +27,7 @@ export function supplierHref(organization: NotificationRowData["organization"]):
 export function RiskBadge({ score }: { score: number }) {
   const { t } = useTranslation("notifications");
   return (
-    <span className={`badge badge-sm border-0 font-semibold tabular-nums ${RISK_BAND_CLASSES[riskBand(score)]}`} title={t("riskScoreValue", { score })}>
+    <span className={`${badgeClass(notificationRiskColor(score))} badge-sm font-semibold tabular-nums`} title={t("riskScoreValue", { score })}>
       <span className="sr-only">{t("riskScore")} </span>
       {score}
     </span>

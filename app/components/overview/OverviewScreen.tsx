@@ -5,7 +5,7 @@ import { NotificationSummary } from "~/components/notifications/NotificationItem
 import { RESPONDENT_NAMESPACES } from "~/components/respondent/RespondentFrame";
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { OverallRiskBadge } from "~/components/risk/OverallRiskBadge";
-import { barClass } from "~/components/supplier/main-helpers";
+import { bandBarClass } from "~/components/risk/colors";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
 import { formatCompactNok, formatDate, formatMonth, formatRelativeTime } from "~/models/shared/format";
 import type { OverallRiskReason } from "~/models/suppliers/overall-risk";
@@ -34,7 +34,6 @@ const BAND_HREF: Record<BandKey, string> = {
   green: "/suppliers?risk=low&sort=risk&dir=desc",
   unknown: "/suppliers?sort=risk&dir=asc",
 };
-const BAND_BAR: Record<BandKey, string> = { red: barClass("red"), yellow: barClass("yellow"), green: barClass("green"), unknown: "bg-base-300" };
 
 function Card({ id, title, hint, children, action }: { id: string; title: string; hint?: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
@@ -97,7 +96,7 @@ function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
       <div className="flex h-3 w-full overflow-hidden rounded-full bg-base-200" role="img" aria-label={t("bands.barLabel")}>
         {BANDS.map((band) =>
           data.bands[band] > 0 ? (
-            <span key={band} className={`h-full ${BAND_BAR[band]}`} style={{ width: `${(100 * data.bands[band]) / data.total}%` }} />
+            <span key={band} className={`h-full ${bandBarClass(band)}`} style={{ width: `${(100 * data.bands[band]) / data.total}%` }} />
           ) : null,
         )}
       </div>
@@ -106,7 +105,7 @@ function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
           <li key={band}>
             <Link to={BAND_HREF[band]} className="flex h-full flex-col rounded-box border border-base-300 p-3 hover:bg-base-200">
               <span className="flex items-center gap-2 text-sm">
-                <span className={`inline-block size-3 shrink-0 rounded-full ${BAND_BAR[band]}`} aria-hidden="true" />
+                <span className={`inline-block size-3 shrink-0 rounded-full ${bandBarClass(band)}`} aria-hidden="true" />
                 {t(`bands.${band}`)}
               </span>
               <span className="mt-1 text-2xl font-semibold tabular-nums" aria-hidden="true">

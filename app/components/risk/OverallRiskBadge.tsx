@@ -1,5 +1,5 @@
 import { useTranslation } from "~/translations";
-import { badgeClass } from "~/components/supplier/main-helpers";
+import { badgeClass } from "./colors";
 import { RISK_BAND_LEVEL, type RiskBand } from "~/models/suppliers/risk";
 
 /**

@@ -3,7 +3,8 @@ import { useTranslation } from "~/translations";
 import { formatDate, MISSING } from "~/models/shared/format";
 import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { ANNOUNCEMENTS_SHOWN, badgeClass, visibleItems } from "./main-helpers";
+import { badgeClass } from "~/components/risk/colors";
+import { ANNOUNCEMENTS_SHOWN, visibleItems } from "./main-helpers";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

@@ -1,3 +1,4 @@
+import { badgeClass } from "~/components/risk/colors";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
@@ -100,7 +101,7 @@ function CreditNotifications({ notifications }: { notifications: SupplierScreenD
                   {formatDate(n.date, i18n.language)} · {n.content.source ?? n.type} · {t("creditNotifications.relevance", { percent: n.relevance_score })}
                 </span>
               </span>
-              <span className={`badge badge-sm shrink-0 ${NOTIFICATION_BADGE[notificationRiskColor(n.risk_score)]}`}>
+              <span className={`${badgeClass(notificationRiskColor(n.risk_score))} badge-sm shrink-0`}>
                 {t("creditNotifications.riskScore", { score: n.risk_score })}
               </span>
             </li>
@@ -113,11 +114,3 @@ function CreditNotifications({ notifications }: { notifications: SupplierScreenD
     </div>
   );
 }
-
-const NOTIFICATION_BADGE = {
-  red: "badge-error",
-  orange: "bg-orange-500 text-white border-orange-500",
-  yellow: "badge-warning",
-  lime: "bg-lime-400 text-lime-950 border-lime-400",
-  green: "badge-success",
-} as const;

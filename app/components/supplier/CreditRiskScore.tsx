@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/translations";
 import { explainFinancialRisk, riskBandColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { BAND_LABEL_KEY, badgeClass, barClass, displayScore } from "./main-helpers";
+import { badgeClass, barClass } from "~/components/risk/colors";
+import { BAND_LABEL_KEY, displayScore } from "./main-helpers";
 import { Empty, Section } from "./Section";
 
 const PARTS = ["finalScore", "capitalRisk", "liquidityRisk", "coverageRisk", "profitabilityRisk", "growthRisk"] as const;

@@ -3,7 +3,8 @@ import { formatPercent, MISSING } from "~/models/shared/format";
 import { regionLabel } from "~/models/registry/regions";
 import { co2PerGdpColor, riskBandColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { BAND_LABEL_KEY, badgeClass, displayScore, uiLanguage } from "./main-helpers";
+import { badgeClass } from "~/components/risk/colors";
+import { BAND_LABEL_KEY, displayScore, uiLanguage } from "./main-helpers";
 import { Empty, Section } from "./Section";
 
 /**

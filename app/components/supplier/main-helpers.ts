@@ -1,6 +1,5 @@
 import { isLanguage, type Language } from "~/i18n";
 import type { FigureField } from "~/models/registry/financials";
-import type { RiskColor } from "~/models/suppliers/risk";
 
 /**
  * Small pure helpers of the supplier screen's main sections (header, overview,
@@ -47,36 +46,6 @@ export function displayScore(value: number | null | undefined): number | null {
 
 /** Locale keys of the three risk bands, so the band is written as well as coloured. */
 export const BAND_LABEL_KEY = { green: "band.low", yellow: "band.medium", red: "band.high" } as const;
-
-/**
- * Badge classes per colour. Light fills with dark text keep the contrast at
- * AA; daisyUI has no lime or orange, so all colours use the Tailwind palette.
- */
-const BADGE: Record<RiskColor, string> = {
-  green: "border-green-300 bg-green-100 text-green-900",
-  lime: "border-lime-300 bg-lime-100 text-lime-900",
-  yellow: "border-yellow-300 bg-yellow-100 text-yellow-900",
-  orange: "border-orange-300 bg-orange-100 text-orange-900",
-  red: "border-red-300 bg-red-100 text-red-900",
-  neutral: "border-base-300 bg-base-200 text-base-content",
-};
-
-const BAR: Record<RiskColor, string> = {
-  green: "bg-green-500",
-  lime: "bg-lime-500",
-  yellow: "bg-yellow-400",
-  orange: "bg-orange-500",
-  red: "bg-red-500",
-  neutral: "bg-base-300",
-};
-
-export function badgeClass(color: RiskColor): string {
-  return `badge border ${BADGE[color]}`;
-}
-
-export function barClass(color: RiskColor): string {
-  return BAR[color];
-}
 
 // ── Supplier intelligence ───────────────────────────────────────────────────
 

@@ -37,21 +37,6 @@ export function showMoreVisible(loadedCount: number, offset: number): boolean {
   return loadedCount >= offset && loadedCount > 0;
 }
 
-/** Spec 01 §9 risk colours: from 80 red, from 60 orange, from 40 yellow, from 20 lime, lower green. */
-export type RiskBand = "red" | "orange" | "yellow" | "lime" | "green";
-export function riskBand(score: number): RiskBand {
-  if (score >= 80) return "red";
-  if (score >= 60) return "orange";
-  if (score >= 40) return "yellow";
-  if (score >= 20) return "lime";
-  return "green";
-}
-
-/** Classes of a risk score's badge per band (the text stays dark enough on each: axe contrast). */
-export const RISK_BAND_CLASSES: Record<RiskBand, string> = {
-  red: "bg-red-600 text-white",
-  orange: "bg-orange-500 text-black",
-  yellow: "bg-yellow-300 text-black",
-  lime: "bg-lime-300 text-black",
-  green: "bg-green-700 text-white",
-};
+/** A notification's risk score as one of the five colours (shared/spec/01-shell-chat-lei.md §9): the risk model's rule. */
+export { notificationRiskColor as riskBand } from "~/models/suppliers/risk";
+export type { RiskColor as RiskBand } from "~/models/suppliers/risk";
