@@ -3,7 +3,8 @@
  * redirectTo, language switch, …): only a path of this site. The value is
  * parsed as a URL against a placeholder origin; anything that leaves that
  * origin, or that a browser could read differently (tabs, CR/LF, backslashes,
- * `//`, encoded slashes or controls), falls back.
+ * `//`, encoded slashes or controls), falls back — checked on the input and again
+ * on the normalised path the answer would carry.
  */
 const PLACEHOLDER = "http://placeholder.invalid";
 
@@ -20,7 +21,11 @@ export function safeRedirect(to: unknown, fallback = "/overview"): string {
     return fallback;
   }
   if (url.origin !== PLACEHOLDER) return fallback;
-  return url.pathname + url.search + url.hash;
+  // Decided on the final path, not the input: dot segments normalise "/.//evil.example" and "/..//evil.example" to
+  // "//evil.example", which a browser reads as another site.
+  const path = url.pathname + url.search + url.hash;
+  if (!path.startsWith("/") || path.startsWith("//")) return fallback;
+  return path;
 }
 
 /**
