@@ -17,9 +17,25 @@ export interface Mail {
 
 let sequence = 0;
 
+/**
+ * A header field's value on one line: CR, LF and every other control character become a space, so no text a user
+ * wrote (an organisation's name in a subject, an address) can end the field and start another (`Bcc:`).
+ */
+export function headerValue(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
 /** Delivers a mail: through SMTP when configured, else as an .eml file in DATA_DIR/outbox. */
-async function deliver(mail: Mail): Promise<{ file?: string }> {
+async function deliver(unsafe: Mail): Promise<{ file?: string }> {
   const { SMTP_URL, MAIL_FROM } = env();
+  const mail: Mail = {
+    ...unsafe,
+    to: headerValue(unsafe.to),
+    subject: headerValue(unsafe.subject),
+    headers:
+      unsafe.headers && Object.fromEntries(Object.entries(unsafe.headers).map(([name, value]) => [name.replace(/[^A-Za-z0-9-]/g, ""), headerValue(value)])),
+  };
   if (SMTP_URL) {
     // Loaded only when configured, so the default install carries no mail client.
     const nodemailer = (await import("nodemailer")).default;
@@ -46,7 +62,7 @@ async function deliver(mail: Mail): Promise<{ file?: string }> {
     `To: ${mail.to}`,
     `Subject: ${mail.subject}`,
     `Date: ${new Date().toUTCString()}`,
-    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name.replace(/[^A-Za-z0-9-]/g, "")}: ${value.replace(/[\r\n]+/g, " ")}`),
+    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
     "Content-Type: text/plain; charset=utf-8",
     "",
     mail.text,
