@@ -64,9 +64,15 @@ export function isPrivateAddress(address: string): boolean {
   if (mapped) return ipv4Private(mapped[1]!);
   if (lower === "::" || lower === "::1") return true;
   const first = parseInt(lower.split(":")[0] || "0", 16);
-  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast, and the IPv4-compatible/translated forms.
+  // 0000::/16 holds no public address and carries the IPv4-compatible form ("::7f00:1" is 127.0.0.1), fc00::/7 unique
+  // local, fe80::/10 link-local, ff00::/8 multicast, and the IPv4-mapped/translated forms.
   return (
-    (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || lower.startsWith("::ffff:") || lower.startsWith("64:ff9b:")
+    first === 0 ||
+    (first & 0xfe00) === 0xfc00 ||
+    (first & 0xffc0) === 0xfe80 ||
+    (first & 0xff00) === 0xff00 ||
+    lower.startsWith("::ffff:") ||
+    lower.startsWith("64:ff9b:")
   );
 }
 
