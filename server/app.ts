@@ -23,6 +23,21 @@ export const BUILD_INDICATOR_PATH = "/_build/latest.json";
  * Separate from `main.ts` (which migrates, seeds and listens) so tests can
  * run it on a loopback port.
  */
+/**
+ * A path that does not decode ("/%E0%A4%A") is no file: the static handlers would answer it with Express's bare 400
+ * page and a stack trace in the log, so it goes on to the app, which answers with its own page.
+ */
+function whenDecodable(handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return handler(req, res, next);
+  };
+}
+
 export function createApp(build: ServerBuild, options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -70,12 +85,13 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     // Fingerprinted assets never change; everything else in public/ may.
     const assets = path.join(options.buildDir, "client/assets");
     const forever = { immutable: true, maxAge: "1y" };
-    app.use("/assets", precompressedStatic(assets, forever), express.static(assets, forever));
-    app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h" }));
+    app.use("/assets", whenDecodable(precompressedStatic(assets, forever)), whenDecodable(express.static(assets, forever)));
+    app.use(whenDecodable(express.static(path.join(options.buildDir, "client"), { maxAge: "1h" })));
   }
 
-  app.all(
-    "*",
+  // Mounted without a path pattern: a "*" route makes Express decode the path as a parameter, and a path that does not
+  // decode would end in Express's bare 400 page instead of the app's.
+  app.use(
     createRequestHandler({
       build,
       mode: "production",
