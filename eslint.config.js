@@ -19,7 +19,8 @@ const PURE_MODELS = at("app/models/**/!(*.server|*.test|*.spec).ts");
 const ROUTE_MESSAGE = "A route never imports @server/* nor kysely: go through a model or the route kit — docs/architecture.md.";
 const NO_REACT = "Models never import React (docs/architecture.md).";
 const NO_REMIX = "Models never import Remix nor build HTTP answers: return data or throw a Refusal (docs/architecture.md).";
-const NO_HTTP = "Models never import the route kit (~/http): take plain values (an origin, a language, a permission already checked) and throw a Refusal (docs/architecture.md).";
+const NO_HTTP =
+  "Models never import the route kit (~/http): take plain values (an origin, a language, a permission already checked) and throw a Refusal (docs/architecture.md).";
 
 // What no model imports: React, Remix and the route kit. Used by both model blocks below, because a later block's
 // options for the same rule replace an earlier one's.
