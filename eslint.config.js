@@ -135,7 +135,8 @@ export default tseslint.config(
 
   {
     // Pure rule modules run in the browser and in server/: no database, no server module — only their types.
-    files: [PURE_MODELS],
+    files: ["app/models/**/*.ts"],
+    ignores: ["app/models/**/*.server.ts", "app/models/**/*.test.ts", "app/models/**/*.spec.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
