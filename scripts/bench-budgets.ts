@@ -17,6 +17,8 @@ import { loader as suppliersLoader } from "../app/routes/_app.suppliers";
 import { loader as dashboardLoader } from "../app/routes/_app.dashboard";
 import { loader as dashboardCsvLoader } from "../app/routes/dashboard[.]csv";
 import { recomputeOverallRisk } from "../app/models/suppliers/overall-risk.server";
+import { openSpreadsheet } from "../server/spreadsheets";
+import { makeLargeCsv, makeZipBomb } from "../tests/fixtures/spreadsheets/make";
 
 /** The median of `runs` timed calls of `once`, after one call that warms the statement cache. */
 async function medianMs(once: () => Promise<unknown>, runs = 5): Promise<number> {
@@ -93,6 +95,35 @@ async function runBudgets() {
       const url = `/dashboard.csv?chart=${chart}&tag=${dashboard.tags[1]}`;
       report(`/dashboard.csv?chart=${chart}&tag=…`, await medianMs(answer(dashboardCsvLoader, url, dashboard.token)), 400);
     }
+    console.log("\nSpreadsheet readers (hostile and large files)");
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), "bench-files-"));
+    dirs.push(files);
+    const MB = 1024 * 1024;
+    const refused = async (file: string, name: string, options?: Parameters<typeof openSpreadsheet>[2]) => {
+      const started = performance.now();
+      await openSpreadsheet(file, name, options).then(
+        () => {
+          throw new Error(`${name} was read`);
+        },
+        () => undefined,
+      );
+      return performance.now() - started;
+    };
+    const bomb = path.join(files, "bomb.xlsx");
+    await makeZipBomb(bomb);
+    report("zip bomb (300 MB of zeros) refused as unsafe", await refused(bomb, "bomb.xlsx"), 2000);
+    const big = path.join(files, "big.csv");
+    await makeLargeCsv(big, 100 * MB);
+    report("100 MB CSV refused as too large", await refused(big, "big.csv"), 200);
+    const streamStarted = performance.now();
+    const reader = await openSpreadsheet(big, "big.csv", { maxBytes: 200 * MB, maxRows: 300_000 });
+    try {
+      for await (const row of reader.rows(0)) void row;
+    } catch {
+      // The row limit ends the read (too-large), as the test expects.
+    }
+    report("100 MB CSV streamed to its 300 000-row limit", performance.now() - streamStarted, 15_000);
+
     console.log(over ? `\n${over} over budget` : "\nall within budget");
   } finally {
     await closeDb();

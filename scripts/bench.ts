@@ -16,7 +16,8 @@
  *                                         security events, 30 000 mails and 30 000 credit reports, ≈ 20 000 connections)
  *   BENCH_ONLY=budgets npm run bench     (only the list queries of the scale tests, in process, each printed with its budget:
  *                                         /supplier_tasks at 10 000 items, /suppliers at 10 000 followed suppliers and
- *                                         their risk recomputation, /dashboard with a year of snapshots and its CSVs)
+ *                                         their risk recomputation, /dashboard with a year of snapshots and its CSVs,
+ *                                         the spreadsheet readers on a zip bomb and a 100 MB CSV)
  *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
  *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size;
  *                                         BENCH_LEI_DB=<file> keeps the imported store there, and a later run with
