@@ -13,8 +13,27 @@ import tseslint from "typescript-eslint";
 const root = path.dirname(fileURLToPath(import.meta.url));
 const at = (p) => path.join(root, p);
 
-// The pure rule modules server/ may import: plain app/models/*.ts, neither *.server.ts nor tests.
+// The pure rule modules server/ may import: plain app/models/<area>/*.ts, neither *.server.ts nor tests.
 const PURE_MODELS = at("app/models/**/!(*.server|*.test|*.spec).ts");
+
+const ROUTE_MESSAGE = "A route never imports @server/* nor kysely: go through a model or the route kit — docs/architecture.md.";
+const NO_REACT = "Models never import React (docs/architecture.md).";
+const NO_REMIX = "Models never import Remix nor build HTTP answers: return data or throw a Refusal (docs/architecture.md).";
+const NO_HTTP =
+  "Models never import the route kit (~/http): take plain values (an origin, a language, a permission already checked) and throw a Refusal (docs/architecture.md).";
+
+// What no model imports: React, Remix and the route kit. Used by both model blocks below, because a later block's
+// options for the same rule replace an earlier one's.
+const MODEL_PATHS = [
+  { name: "react", message: NO_REACT },
+  { name: "react-dom", message: NO_REACT },
+  { name: "react-i18next", message: "Models never import React; take translated texts as arguments." },
+];
+const MODEL_PATTERNS = [
+  { group: ["react/*", "react-dom/*"], message: NO_REACT },
+  { group: ["@remix-run/*"], message: NO_REMIX },
+  { group: ["~/http", "~/http/*"], message: NO_HTTP },
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".cache/", "node_modules/", "data/", "public/", "test-results/", "playwright-report/", "tmp/"] },
@@ -73,7 +92,7 @@ export default tseslint.config(
               from: at("app/**"),
               except: [PURE_MODELS],
               message:
-                "server/ imports from app/ only the pure rule modules (app/models/*.ts without .server): hand a provider what it needs instead (docs/architecture.md).",
+                "server/ imports from app/ only the pure rule modules (app/models/<area>/*.ts without .server): hand a provider what it needs instead (docs/architecture.md).",
             },
             {
               target: at("app/components/**"),
@@ -92,22 +111,42 @@ export default tseslint.config(
   },
 
   {
-    files: ["app/models/**/*.ts"],
-    ignores: ["app/models/**/*.test.ts"],
+    // A route never touches the database nor the server's infrastructure itself: it calls a model or the route kit.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "react", message: "Models never import React (docs/architecture.md)." },
-            { name: "react-dom", message: "Models never import React (docs/architecture.md)." },
-            { name: "react-i18next", message: "Models never import React; take translated texts as arguments." },
-          ],
+          paths: [{ name: "kysely", message: ROUTE_MESSAGE }],
+          patterns: [{ group: ["@server", "@server/*", "kysely/*"], message: ROUTE_MESSAGE }],
+        },
+      ],
+    },
+  },
+
+  {
+    files: ["app/models/**/*.ts"],
+    ignores: ["app/models/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: MODEL_PATHS, patterns: MODEL_PATTERNS }],
+    },
+  },
+
+  {
+    // Pure rule modules run in the browser and in server/: no database, no server module — only their types.
+    files: ["app/models/**/*.ts"],
+    ignores: ["app/models/**/*.server.ts", "app/models/**/*.test.ts", "app/models/**/*.spec.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
           patterns: [
-            { group: ["react/*", "react-dom/*"], message: "Models never import React (docs/architecture.md)." },
             {
-              group: ["@remix-run/*"],
-              message: "Models never import Remix nor build HTTP answers: return data or throw a domain error (docs/architecture.md).",
+              group: ["@server", "@server/*", "*.server", "**/*.server"],
+              allowTypeImports: true,
+              message:
+                "A pure rule module (app/models/<area>/*.ts without .server) imports no server module, only its types (`import type`): move the code to a *.server.ts model (docs/architecture.md).",
             },
           ],
         },

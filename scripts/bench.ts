@@ -14,6 +14,10 @@
  *   BENCH_ONLY=admin npm run bench       (only the administration and my-organisation screens on a grown installation: 300
  *                                         customers, 10 000 supplier organisations, ≈ 6 000 users, 45 000 sessions, 200 000
  *                                         security events, 30 000 mails and 30 000 credit reports, ≈ 20 000 connections)
+ *   BENCH_ONLY=budgets npm run bench     (only the list queries of the scale tests, in process, each printed with its budget:
+ *                                         /supplier_tasks at 10 000 items, /suppliers at 10 000 followed suppliers and
+ *                                         their risk recomputation, /dashboard with a year of snapshots and its CSVs,
+ *                                         the spreadsheet readers on a zip bomb and a 100 MB CSV)
  *   BENCH_ONLY=lei npm run bench         (only the GLEIF golden-copy import of a generated 3 000 000-row LEI2 file, and
  *                                         full-text autocomplete over it; BENCH_LEI_ROWS to change the size;
  *                                         BENCH_LEI_DB=<file> keeps the imported store there, and a later run with
@@ -255,8 +259,12 @@ async function run(grow: number) {
   }
 }
 
-// The LEI run imports and queries the store directly: it needs no build.
-if (process.env.BENCH_ONLY !== "lei" && !fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
+// The LEI and budget runs import and query the store directly: they need no build.
+if (
+  process.env.BENCH_ONLY !== "lei" &&
+  process.env.BENCH_ONLY !== "budgets" &&
+  !fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))
+) {
   console.error("No build: run `npm run build` (or `npm start` once) first.");
   process.exit(1);
 }
@@ -1399,8 +1407,23 @@ async function runAdminBench() {
   }
 }
 
+/**
+ * The list queries of the scale tests against their budgets (scripts/bench-budgets.ts), run through vitest: the route
+ * modules need Vite (path aliases, `import.meta.glob`).
+ */
+async function runBudgets() {
+  await new Promise<void>((resolve, reject) => {
+    const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
+    const child = spawn(process.execPath, [vitest, "run", "--config", path.join(root, "scripts/bench-budgets.config.ts")], { cwd: root, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the budgets run exited with ${code}`))));
+  });
+}
+
 if (process.env.BENCH_ONLY === "admin") {
   await runAdminBench();
+} else if (process.env.BENCH_ONLY === "budgets") {
+  await runBudgets();
 } else if (process.env.BENCH_ONLY === "overview") {
   await runOverviewBench(Number(process.env.BENCH_CONNECTIONS ?? 10_000), Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
 } else if (process.env.BENCH_ONLY === "notifications") {

@@ -6,6 +6,7 @@ import { login } from "~/models/accounts/login.server";
 import { verifyLogin } from "~/models/accounts/users.server";
 import { purgeSecurityEvents, recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { makeOrg } from "./helpers/fixtures";
+import { createUser } from "./helpers/factory";
 
 /**
  * The ground of the account rules (decision 039): a deactivated account or organisation loses its sessions at once and cannot
@@ -16,21 +17,7 @@ import { makeOrg } from "./helpers/fixtures";
 const PASSWORD = "Correct-horse-9";
 
 async function user(email: string, organizationId: number | null) {
-  return (
-    await db()
-      .insertInto("users")
-      .values({
-        email,
-        password_hash: await hashPassword(PASSWORD),
-        language: "en",
-        is_admin: 0,
-        organization_id: organizationId,
-        access_level: 2,
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  return createUser({ email, organizationId, accessLevel: 2, passwordHash: await hashPassword(PASSWORD), createdAt: new Date().toISOString() });
 }
 
 function form(email: string, password: string) {

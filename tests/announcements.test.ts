@@ -13,6 +13,7 @@ import {
 } from "~/models/notifications/announcements.server";
 import { makeOrg } from "./helpers/fixtures";
 import { until } from "./helpers/until";
+import { createUser } from "./helpers/factory";
 
 /**
  * Announcements (decision 045): one for everyone reaches every organisation, one for an organisation only
@@ -33,21 +34,12 @@ const mailed = (id: number) =>
   );
 
 async function user(email: string, organizationId: number, deactivated = false): Promise<number> {
-  const row = await db()
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: "x",
-      language: "en",
-      is_admin: 0,
-      organization_id: organizationId,
-      access_level: 1,
-      created_at: "2025-01-01T00:00:00.000Z",
-      deactivated_at: deactivated ? "2025-02-01T00:00:00.000Z" : null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createUser({
+    email,
+    organizationId,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    deactivatedAt: deactivated ? "2025-02-01T00:00:00.000Z" : null,
+  });
 }
 
 describe("announcements", () => {

@@ -13,27 +13,18 @@ import { loader as meLoader } from "~/routes/api.users.me";
 import { action as languageApi, loader as languageApiGet } from "~/routes/api.users.language";
 import { createInvitation } from "~/models/accounts/users.server";
 import { args, call, form, get, tokenFrom, BASE } from "./helpers/requests";
+import { createOrganization, createUser } from "./helpers/factory";
 
 async function makeUser(email: string, accessLevel = 2) {
-  const org = await db()
-    .insertInto("organizations")
-    .values({ name: `Org of ${email}`, kind: "customer", org_number: null, country_code: "NO", created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const user = await db()
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: await hashPassword("Right-pass-1"),
-      language: "en",
-      is_admin: 0,
-      organization_id: org.id,
-      access_level: accessLevel,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { userId: user.id, organizationId: org.id };
+  const organizationId = await createOrganization({ name: `Org of ${email}`, createdAt: new Date().toISOString() });
+  const userId = await createUser({
+    email,
+    organizationId,
+    accessLevel,
+    passwordHash: await hashPassword("Right-pass-1"),
+    createdAt: new Date().toISOString(),
+  });
+  return { userId, organizationId };
 }
 
 async function signIn(email: string, password = "Right-pass-1", address = "10.0.0.1") {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { BELL_COUNT_CAP, countNotifications, DENSE_FOLLOWING, listNotifications, unreadCount } from "~/models/notifications/notification-list.server";
 import { makeOrg, signedIn } from "./helpers/fixtures";
+import { createConnections, createOrganizations } from "./helpers/factory";
 
 /**
  * An organisation that follows thousands of companies (10 000 connections): its lists walk the date index
@@ -34,29 +35,14 @@ beforeAll(async () => {
     )
     .returning(["id", "org_number"])
     .execute();
-  const suppliers = await db()
-    .insertInto("organizations")
-    .values(
-      companies.map((c) => ({ name: `Dense Co ${c.org_number}`, kind: "supplier" as const, org_number: c.org_number, country_code: "NO", created_at: AT })),
-    )
-    .returning("id")
-    .execute();
+  const suppliers = await createOrganizations(
+    companies.map((c) => ({ name: `Dense Co ${c.org_number}`, kind: "supplier" as const, orgNumber: c.org_number, createdAt: AT })),
+  );
   // The dense organisation follows all but the last 50; the sparse one follows 20 of them and 10 of the last 50.
-  await db()
-    .insertInto("organization_connections")
-    .values(suppliers.slice(0, DENSE_FOLLOWING).map((s) => ({ parent_organization_id: w.dense, child_organization_id: s.id, created_at: AT, updated_at: AT })))
-    .execute();
-  await db()
-    .insertInto("organization_connections")
-    .values(
-      [...suppliers.slice(0, 20), ...suppliers.slice(DENSE_FOLLOWING, DENSE_FOLLOWING + 10)].map((s) => ({
-        parent_organization_id: w.sparse,
-        child_organization_id: s.id,
-        created_at: AT,
-        updated_at: AT,
-      })),
-    )
-    .execute();
+  await createConnections(suppliers.slice(0, DENSE_FOLLOWING).map((s) => ({ parent: w.dense, child: s, createdAt: AT })));
+  await createConnections(
+    [...suppliers.slice(0, 20), ...suppliers.slice(DENSE_FOLLOWING, DENSE_FOLLOWING + 10)].map((s) => ({ parent: w.sparse, child: s, createdAt: AT })),
+  );
   // 3 notifications per company over 20 days, every risk; a tenth are another organisation's news (never visible).
   const rows = companies.flatMap((c, i) =>
     [0, 1, 2].map((k) => ({

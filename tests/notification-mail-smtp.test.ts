@@ -5,6 +5,7 @@ import { MailsFailed, notificationDigest, notificationImmediate } from "~/models
 import { readImmediateCursor, saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
 import { loopbackSmtp, type LoopbackSmtp } from "./helpers/loopback";
+import { createUser } from "./helpers/factory";
 
 /**
  * The notification mails through SMTP (a loopback mail server that refuses one recipient): a failed send releases its
@@ -41,12 +42,8 @@ beforeAll(async () => {
   const c = await company("955555555", "Smtp Supplier AS");
   await follow(org, supplier);
   for (const email of ["ok@smtp.test", "refused@smtp.test"]) {
-    const u = await db()
-      .insertInto("users")
-      .values({ email, password_hash: "x", language: "en", is_admin: 0, organization_id: org, access_level: 2, created_at: "2025-01-01T00:00:00.000Z" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await saveNotificationMailSettings(u.id, { digest: "daily", immediate: true });
+    const userId = await createUser({ email, organizationId: org, accessLevel: 2, createdAt: "2025-01-01T00:00:00.000Z" });
+    await saveNotificationMailSettings(userId, { digest: "daily", immediate: true });
   }
   await db()
     .insertInto("risk_notifications")

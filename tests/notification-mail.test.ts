@@ -14,6 +14,7 @@ import {
 import { digestPeriod, digestSince, isoWeek, osloDay } from "~/models/notifications/notification-settings";
 import { readUnsubscribeToken } from "~/models/accounts/unsubscribe.server";
 import { company, follow, makeOrg } from "./helpers/fixtures";
+import { createUser } from "./helpers/factory";
 
 /**
  * The notification mails (decision 025) against a real SQLite file and the mail outbox: the digest (daily,
@@ -45,12 +46,7 @@ const w = {} as {
 };
 
 async function user(email: string, organizationId: number, accessLevel: number, language: "en" | "no" = "en"): Promise<number> {
-  const row = await db()
-    .insertInto("users")
-    .values({ email, password_hash: "x", language, is_admin: 0, organization_id: organizationId, access_level: accessLevel, created_at: AT })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createUser({ email, organizationId, accessLevel, language, createdAt: AT });
 }
 
 async function notification(input: {

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { cleanStoredName, contentDisposition, deleteStoredFile, openFile, safeContentType, saveFile, uploadMaxBytes } from "@server/storage";
+import { createOrganization } from "./helpers/factory";
 
 let organizationId: number;
 const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
@@ -15,12 +16,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  const org = await db()
-    .insertInto("organizations")
-    .values({ name: "Storage Test AS", kind: "customer", org_number: null, country_code: "NO", created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  organizationId = org.id;
+  organizationId = await createOrganization({ name: "Storage Test AS", createdAt: new Date().toISOString() });
 });
 
 describe("saveFile", () => {

@@ -6,6 +6,7 @@ import { action as csvAction, loader as csvLoader } from "~/routes/suppliers[.]c
 import { loader as pageLoader } from "~/routes/_app.suppliers";
 import { makeOrg, request, signedIn } from "./helpers/fixtures";
 import { call, form } from "./helpers/requests";
+import { createConnection } from "./helpers/factory";
 
 /**
  * "My suppliers" (/suppliers and /suppliers.csv): the organisation's active
@@ -26,20 +27,14 @@ const w = {} as {
 };
 
 async function connect(parent: number, child: number, values: { priority?: 0 | 1; dd?: 0 | 1; deleted?: 0 | 1; createdAt: string }): Promise<number> {
-  const row = await db()
-    .insertInto("organization_connections")
-    .values({
-      parent_organization_id: parent,
-      child_organization_id: child,
-      is_priority: values.priority ?? 0,
-      is_due_diligence: values.dd ?? 0,
-      is_deleted: values.deleted ?? 0,
-      created_at: values.createdAt,
-      updated_at: values.createdAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createConnection({
+    parent,
+    child,
+    priority: values.priority ?? 0,
+    dueDiligence: values.dd ?? 0,
+    deleted: values.deleted ?? 0,
+    createdAt: values.createdAt,
+  });
 }
 
 async function tag(organizationId: number, title: string): Promise<number> {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { hashPassword } from "@server/auth/password";
-import { createSession } from "@server/auth/session";
 import { action as searchOrgsAction, loader as searchOrgs } from "~/routes/api.business-api.search_organizations";
 import { action as searchPeopleAction, loader as searchPeople } from "~/routes/api.business-api.search_people";
 import { action as statementsAction, loader as statements } from "~/routes/api.business-api.financial_statements";
@@ -12,6 +11,7 @@ import { action as treeAction, loader as treeApi } from "~/routes/api.business-a
 import { composeIntelligence, factsOfCompany } from "~/models/assistant/supplier-intelligence";
 import { action as intelligenceAction, loader as intelligenceApi } from "~/routes/api.ai-reports.supplier-intelligence";
 import { args, call, form, get } from "../helpers/requests";
+import { createOrganization, createSignedInUser } from "../helpers/factory";
 
 const now = new Date().toISOString();
 const tokens: Record<string, string> = {};
@@ -33,25 +33,9 @@ async function personRow(name: string, boardscore: number) {
 }
 
 async function userWithLevel(email: string, level: number) {
-  const org = await db()
-    .insertInto("organizations")
-    .values({ name: email, kind: "customer", org_number: null, country_code: "NO", created_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const user = await db()
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: await hashPassword("x-password-1"),
-      language: "en",
-      is_admin: 0,
-      organization_id: org.id,
-      access_level: level,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  tokens[email] = (await createSession(user.id, null)).token;
+  const organizationId = await createOrganization({ name: email, createdAt: now });
+  const { token } = await createSignedInUser({ email, organizationId, accessLevel: level, passwordHash: await hashPassword("x-password-1"), createdAt: now });
+  tokens[email] = token;
 }
 
 const as = (email: string, path: string) => args(get(path, { Authorization: `Bearer ${tokens[email]}` }));

@@ -10,6 +10,7 @@ import no from "../../locales/no/aiReports.json";
 import enAssistant from "../../locales/en/assistant.json";
 import noAssistant from "../../locales/no/assistant.json";
 import { connectionsOf, DEMO_CUSTOMERS, seedWorld, TODAY, viewerOf } from "./world";
+import { createConnection, createOrganization } from "../helpers/factory";
 
 /**
  * The supplier report's data and the local provider's composition (/ai/reports) against the demo world: the
@@ -53,14 +54,7 @@ async function connectionOf(organizationId: number, orgNumber: string) {
     await db().updateTable("organization_connections").set({ is_deleted: 0 }).where("id", "=", existing.id).execute();
     return existing.id;
   }
-  const at = TODAY.toISOString();
-  return (
-    await db()
-      .insertInto("organization_connections")
-      .values({ parent_organization_id: organizationId, child_organization_id: supplier.id, is_deleted: 0, created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  return createConnection({ parent: organizationId, child: supplier.id, deleted: 0, createdAt: TODAY.toISOString() });
 }
 
 beforeAll(async () => {
@@ -198,19 +192,11 @@ describe("the local report of a followed supplier", () => {
       .insertInto("companies")
       .values({ org_number: orgNumber, legal_name: "1. Tom <b>Leverandør</b> [x](javascript:alert(1)) AS", country_code: "NO", source: "seed", updated_at: at })
       .execute();
-    const supplier = await db()
-      .insertInto("organizations")
-      .values({ name: "Tom Leverandør AS", kind: "supplier", org_number: orgNumber, country_code: "NO", data_sharing_enabled: 0, created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const connection = await db()
-      .insertInto("organization_connections")
-      .values({ parent_organization_id: nordvik.organizationId, child_organization_id: supplier.id, is_deleted: 0, created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const supplier = await createOrganization({ name: "Tom Leverandør AS", kind: "supplier", orgNumber, dataSharing: 0, createdAt: at });
+    const connection = await createConnection({ parent: nordvik.organizationId, child: supplier, deleted: 0, createdAt: at });
     await db()
       .insertInto("organization_connection_comments")
-      .values({ connection_id: connection.id, user_id: null, text: "| a | b |\n<img src=x onerror=alert(1)>", created_at: at })
+      .values({ connection_id: connection, user_id: null, text: "| a | b |\n<img src=x onerror=alert(1)>", created_at: at })
       .execute();
     const text = await report({ ...nordvik, language: "no" }, orgNumber);
     const t = no.report;

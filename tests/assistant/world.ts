@@ -2,6 +2,7 @@ import { db } from "@server/db";
 import { seedDemoWorld, DEMO_CUSTOMERS } from "@server/seed/demo";
 import type { AssistantViewer } from "@server/providers/llm/types";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
+import { createUser } from "../helpers/factory";
 
 /** The demo world (with its stored overall risks), seeded once per test file on a fixed day, and its viewers (analysts of two customer organisations). */
 export const TODAY = new Date(Date.UTC(2026, 10, 20, 12));
@@ -15,22 +16,11 @@ export async function seedWorld(): Promise<void> {
 export async function viewerOf(customer: (typeof DEMO_CUSTOMERS)[number], language: "en" | "no" = "en"): Promise<AssistantViewer> {
   const org = await db().selectFrom("organizations").select("id").where("name", "=", customer).where("kind", "=", "customer").executeTakeFirstOrThrow();
   // The demo accounts cover two of the customers; the third gets an analyst of its own here.
-  const user =
-    (await db().selectFrom("users").select("id").where("organization_id", "=", org.id).where("access_level", "=", 2).executeTakeFirst()) ??
-    (await db()
-      .insertInto("users")
-      .values({
-        email: `analyst-${org.id}@assistant.test`,
-        password_hash: "x",
-        language,
-        is_admin: 0,
-        organization_id: org.id,
-        access_level: 2,
-        created_at: TODAY.toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow());
-  return { userId: user.id, organizationId: org.id, language };
+  const existing = await db().selectFrom("users").select("id").where("organization_id", "=", org.id).where("access_level", "=", 2).executeTakeFirst();
+  const userId =
+    existing?.id ??
+    (await createUser({ email: `analyst-${org.id}@assistant.test`, organizationId: org.id, accessLevel: 2, language, createdAt: TODAY.toISOString() }));
+  return { userId, organizationId: org.id, language };
 }
 
 /** The organisation's active connections: supplier id, name, number and flags, read straight from the tables. */

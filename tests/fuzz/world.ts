@@ -7,6 +7,7 @@ import { createSession } from "@server/auth/session";
 import { hashPassword } from "@server/auth/password";
 import { saveFile } from "@server/storage";
 import { company, follow, makeOrg } from "../helpers/fixtures";
+import { createUser } from "../helpers/factory";
 
 /**
  * The fuzz test's world: two customer organisations, A and B, each following the same supplier and
@@ -50,12 +51,7 @@ export interface World {
 export const SIGN_IN = { email: "fuzz@example.test", password: "Fuzz-pass-1" };
 
 async function user(email: string, organizationId: number, accessLevel: number, passwordHash = "x"): Promise<number> {
-  const row = await db()
-    .insertInto("users")
-    .values({ email, password_hash: passwordHash, language: "en", is_admin: 0, organization_id: organizationId, access_level: accessLevel, created_at: AT })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createUser({ email, organizationId, accessLevel, passwordHash, createdAt: AT });
 }
 
 async function orgData(name: string, supplierOrgId: number, authorId: number, orgId: number): Promise<OrgData> {

@@ -6,6 +6,7 @@ import { saveFile } from "@server/storage";
 import { createImport } from "~/models/files/supplier-imports.server";
 import { company, makeOrg } from "../helpers/fixtures";
 import { until } from "../helpers/until";
+import { createUser } from "../helpers/factory";
 
 /**
  * kill -9 in the middle of an analysis: a real worker process running the supplier-analysis handler is killed with
@@ -35,19 +36,7 @@ afterAll(() => {
 
 it("a worker killed with SIGKILL mid-analysis: the next one finishes the import once", async () => {
   const orgId = await makeOrg("Crash Importer AS", "customer");
-  const user = await db()
-    .insertInto("users")
-    .values({
-      email: "crash@example.com",
-      password_hash: "x",
-      language: "en",
-      is_admin: 0,
-      organization_id: orgId,
-      access_level: 2,
-      created_at: "2025-01-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const user = { id: await createUser({ email: "crash@example.com", organizationId: orgId, accessLevel: 2, createdAt: "2025-01-01T00:00:00.000Z" }) };
   await company("832175692", "WAYS AS");
   const lines = ["Orgnr;Navn"];
   for (let i = 0; i < LINES; i++) lines.push(i % 2 ? `832175692;WAYS AS` : `${100000000 + i};Line ${i}`);

@@ -10,6 +10,7 @@ import { saveFile } from "@server/storage";
 import { supplierAnalysis } from "~/models/files/supplier-analysis-job.server";
 import { createImport, getImport, importRows, type ImportMapping } from "~/models/files/supplier-imports.server";
 import { company, follow, makeOrg } from "../helpers/fixtures";
+import { createUser } from "../helpers/factory";
 
 const FIXTURES = path.resolve("tests/fixtures/spreadsheets");
 const AT = "2025-01-01T00:00:00.000Z";
@@ -44,13 +45,7 @@ const statuses = (rows: Array<{ rowNumber: number; status: string; reason: strin
 
 beforeAll(async () => {
   orgId = await makeOrg("List Owner AS", "customer", "923609016");
-  userId = (
-    await db()
-      .insertInto("users")
-      .values({ email: "lists@example.com", password_hash: "x", language: "no", is_admin: 0, organization_id: orgId, access_level: 2, created_at: AT })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  userId = await createUser({ email: "lists@example.com", organizationId: orgId, accessLevel: 2, language: "no", createdAt: AT });
   // The registry units of R's fixtures (real numbers from server/seed-data/brreg).
   await company("832175692", "WAYS AS");
   await company("993020923", "TØNSBERGLIVET AS");

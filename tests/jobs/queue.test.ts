@@ -17,6 +17,7 @@ import {
 } from "@server/jobs/queue";
 import { JobLeaseLost, PermanentJobError } from "@server/jobs/types";
 import { makeOrg } from "../helpers/fixtures";
+import { createUser } from "../helpers/factory";
 
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 const at =
@@ -25,20 +26,7 @@ const at =
     ms;
 
 async function makeUser(email: string, organizationId: number): Promise<number> {
-  const row = await db()
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: "x",
-      language: "en",
-      is_admin: 0,
-      organization_id: organizationId,
-      access_level: 1,
-      created_at: "2026-01-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createUser({ email, organizationId, createdAt: "2026-01-01T00:00:00.000Z" });
 }
 
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { action as resetAction } from "~/routes/reset-password";
 import { createPasswordReset } from "~/models/accounts/users.server";
 import { makeOrg } from "../helpers/fixtures";
 import { args, BASE, call, get } from "../helpers/requests";
+import { createUser } from "../helpers/factory";
 
 /**
  * /account/change-password (decision 040): the current password is checked (a wrong one is a field error
@@ -24,20 +25,14 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 
 async function makeUser(email: string, language: "en" | "no" = "en") {
   const org = await makeOrg(`Org of ${email}`, "customer");
-  const user = await db()
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: await hashPassword(PASS),
-      language,
-      is_admin: 0,
-      organization_id: org,
-      access_level: 2,
-      created_at: "2025-01-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return user.id;
+  return createUser({
+    email,
+    organizationId: org,
+    accessLevel: 2,
+    language,
+    passwordHash: await hashPassword(PASS),
+    createdAt: "2025-01-01T00:00:00.000Z",
+  });
 }
 
 const cookie = (token: string) => ({ Cookie: `token=${token}` });

@@ -4,6 +4,7 @@ import { outbox } from "@server/mail";
 import { action, loader } from "~/routes/_app.admin.organization.$orgId.priority-suppliers.invite";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, form, get } from "../helpers/requests";
+import { createConnection } from "../helpers/factory";
 
 /**
  * /admin/organization/{orgId}/priority-suppliers/invite (decision 044): the installation's administrator
@@ -21,18 +22,7 @@ const others: Record<string, string> = {};
 const suppliers: Record<string, number> = {};
 
 async function connect(child: number, contactEmail: string | null, isPriority = 1, isDeleted = 0) {
-  await db()
-    .insertInto("organization_connections")
-    .values({
-      parent_organization_id: customer,
-      child_organization_id: child,
-      contact_email: contactEmail,
-      is_priority: isPriority,
-      is_deleted: isDeleted,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .execute();
+  await createConnection({ parent: customer, child, contactEmail, priority: isPriority, deleted: isDeleted, createdAt: AT });
 }
 const path = (orgId: number | string) => `/admin/organization/${orgId}/priority-suppliers/invite`;
 const page = (token: string | null, orgId: number | string = customer) =>

@@ -11,6 +11,7 @@ import { naceSection } from "~/models/registry/nace";
 import type { Dashboard } from "~/models/overview/dashboard";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, form, get } from "../helpers/requests";
+import { createConnection } from "../helpers/factory";
 
 /**
  * /dashboard and /dashboard.csv against a real SQLite file: who may open them, and every number on the page and in the
@@ -187,51 +188,23 @@ beforeAll(async () => {
         .execute();
     }
     const band = BANDS[i % BANDS.length];
-    await db()
-      .insertInto("organization_connections")
-      .values({
-        parent_organization_id: w.orgA,
-        child_organization_id: supplier,
-        is_priority: i % 3 === 0 ? 1 : 0,
-        is_due_diligence: i % 4 === 1 ? 1 : 0,
-        overall_risk: band === "green" ? 20 : band === "yellow" ? 50 : band === "red" ? 80 : null,
-        overall_risk_band: band,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .execute();
+    await createConnection({
+      parent: w.orgA,
+      child: supplier,
+      priority: i % 3 === 0 ? 1 : 0,
+      dueDiligence: i % 4 === 1 ? 1 : 0,
+      overallRisk: band === "green" ? 20 : band === "yellow" ? 50 : band === "red" ? 80 : null,
+      overallRiskBand: band,
+      createdAt: AT,
+    });
     // B follows every other one of the same suppliers, all red, priority and under due diligence.
     if (i % 2 === 0) {
-      await db()
-        .insertInto("organization_connections")
-        .values({
-          parent_organization_id: w.orgB,
-          child_organization_id: supplier,
-          is_priority: 1,
-          is_due_diligence: 1,
-          overall_risk: 90,
-          overall_risk_band: "red",
-          created_at: AT,
-          updated_at: AT,
-        })
-        .execute();
+      await createConnection({ parent: w.orgB, child: supplier, priority: 1, dueDiligence: 1, overallRisk: 90, overallRiskBand: "red", createdAt: AT });
     }
   }
   // A followed supplier it stopped following: never counted.
   const gone = await makeOrg("Dashboard Gone AS", "supplier", null, "no");
-  await db()
-    .insertInto("organization_connections")
-    .values({
-      parent_organization_id: w.orgA,
-      child_organization_id: gone,
-      is_deleted: 1,
-      is_due_diligence: 1,
-      overall_risk_band: "red",
-      overall_risk: 99,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .execute();
+  await createConnection({ parent: w.orgA, child: gone, deleted: 1, dueDiligence: 1, overallRiskBand: "red", overallRisk: 99, createdAt: AT });
   w.respondent = await signedIn("respondent@dashboard.test", w.suppliers[0], 3);
 
   const connections = await db()

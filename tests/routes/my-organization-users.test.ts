@@ -8,6 +8,7 @@ import { action, loader } from "~/routes/_app.my-organization.users";
 import { loader as inviteLoader } from "~/routes/invite-signup";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
+import { createUsers } from "../helpers/factory";
 
 /**
  * /my-organization/users against a real SQLite file: who may read and change (level 1 and 2 read without the
@@ -264,24 +265,10 @@ describe("an organisation with many members: search and paging", () => {
     p.other = await makeOrg("Paged Other", "customer");
     p.admin = await signedIn("boss@paged-admin.test", p.org, 3);
     p.viewer = await signedIn("viewer@paged-admin.test", p.org, 1);
-    const row = (email: string, organizationId: number) => ({
-      email,
-      password_hash: "x",
-      language: "en" as const,
-      is_admin: 0,
-      organization_id: organizationId,
-      access_level: 1,
-      created_at: "2026-01-01T00:00:00.000Z",
-    });
-    await db()
-      .insertInto("users")
-      .values(emails.map((e) => row(e, p.org)))
-      .execute();
+    const row = (email: string, organizationId: number) => ({ email, organizationId, accessLevel: 1, createdAt: "2026-01-01T00:00:00.000Z" });
+    await createUsers(emails.map((e) => row(e, p.org)));
     // Another organisation's members match the same searches: they must never show.
-    await db()
-      .insertInto("users")
-      .values([row("m001@paged-other.test", p.other), row("m050@paged-other.test", p.other)])
-      .execute();
+    await createUsers([row("m001@paged-other.test", p.other), row("m050@paged-other.test", p.other)]);
     const inviter = await idOf("boss@paged-admin.test");
     const invitation = (i: number, organizationId: number) => ({
       token_hash: `paged-${organizationId}-${i}`,

@@ -5,6 +5,7 @@ import { osloMonth } from "~/models/credit/credit";
 import { osloDate } from "~/models/tasks/task-states";
 import { company, makeOrg, signedIn, type Loader } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
+import { createConnection } from "../helpers/factory";
 
 /**
  * /overview against a real SQLite file (decision 037): a customer at level 2 sees its own organisation's
@@ -49,20 +50,16 @@ async function connectionId(parent: number, child: number): Promise<number> {
 
 async function followWithRisk(parent: number, child: number, risk: number | null, dd = 0): Promise<void> {
   const band = risk === null ? null : risk <= 33 ? "green" : risk <= 66 ? "yellow" : "red";
-  await db()
-    .insertInto("organization_connections")
-    .values({
-      parent_organization_id: parent,
-      child_organization_id: child,
-      is_due_diligence: dd,
-      created_at: iso,
-      updated_at: iso,
-      overall_risk: risk,
-      overall_risk_band: band,
-      overall_risk_reasons: risk === null ? null : JSON.stringify([{ kind: "line", key: "reputation", value: risk }]),
-      overall_risk_at: iso,
-    })
-    .execute();
+  await createConnection({
+    parent,
+    child,
+    dueDiligence: dd,
+    createdAt: iso,
+    overallRisk: risk,
+    overallRiskBand: band,
+    overallRiskReasons: risk === null ? null : JSON.stringify([{ kind: "line", key: "reputation", value: risk }]),
+    overallRiskAt: iso,
+  });
 }
 
 async function task(input: { customer: number; supplier: number; title: string; due: string | null; status?: "sent" | "opened" | "draft" | "submitted" }) {

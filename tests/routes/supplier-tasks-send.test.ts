@@ -11,6 +11,7 @@ import { loader as suppliersLoader } from "~/routes/_app.suppliers";
 import { follow, makeOrg, signedIn, surveyTemplate } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
 import { until } from "../helpers/until";
+import { createConnection, createOrganization } from "../helpers/factory";
 
 /**
  * The send page, the campaign page and the reminder settings against a real SQLite file: from one supplier, from chosen
@@ -397,22 +398,8 @@ describe("the cap", () => {
       .transaction()
       .execute(async (trx) => {
         for (let i = 0; i <= MAX_CAMPAIGN_SUPPLIERS; i++) {
-          const org = await trx
-            .insertInto("organizations")
-            .values({ name: `Many ${i} AS`, kind: "supplier", country_code: "NO", created_at: at })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto("organization_connections")
-            .values({
-              parent_organization_id: big,
-              child_organization_id: org.id,
-              is_deleted: 0,
-              contact_email: `m${i}@many.example`,
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
+          const org = await createOrganization({ name: `Many ${i} AS`, kind: "supplier", createdAt: at }, trx);
+          await createConnection({ parent: big, child: org, deleted: 0, contactEmail: `m${i}@many.example`, createdAt: at }, trx);
         }
       });
     const data = (await (await page(sendLoader, "/supplier_tasks/send?filter=1&q=many", token)).json()) as SendData & { tooMany: boolean; total: number };

@@ -8,6 +8,7 @@ import type { SurveyDefinition } from "~/models/tasks/survey-definition";
 import type { QuestionFigures } from "~/models/tasks/survey-explorer";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { call, get } from "../helpers/requests";
+import { createConnection } from "../helpers/factory";
 
 /**
  * /survey-explorer and its CSV against a real SQLite file: who may see it, only the organisation's own submitted
@@ -168,11 +169,7 @@ beforeAll(async () => {
     .values({ response_id: r1, question_id: "policy_file", file_upload_id: file.id, expires_on: "2027-01-31", created_at: AT })
     .execute();
   // Organisation A tags Alfa "Critical"; organisation B has a tag of its own.
-  const conn = await db()
-    .insertInto("organization_connections")
-    .values({ parent_organization_id: w.orgA, child_organization_id: alfa, created_at: AT, updated_at: AT })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const conn = { id: await createConnection({ parent: w.orgA, child: alfa, createdAt: AT }) };
   w.tagId = (
     await db().insertInto("organization_tags").values({ organization_id: w.orgA, title: "Critical", created_at: AT }).returning("id").executeTakeFirstOrThrow()
   ).id;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { createSession } from "@server/auth/session";
 import { ensureStarterTemplates, STARTER_SURVEYS } from "@server/seed/starter-templates";
 import { action as builderAction, loader as builderLoader } from "~/routes/_app.admin.surveys.$id";
 import { action as listAction, loader as listLoader } from "~/routes/_app.admin.surveys.surveys";
@@ -10,6 +9,7 @@ import { allQuestions, QUESTION_TYPES, type SurveyDefinition } from "~/models/ta
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";
+import { createSignedInUser } from "../helpers/factory";
 
 /**
  * The template pages against a real SQLite file: access from the wrong side (level 2, a respondent, another
@@ -69,20 +69,9 @@ beforeAll(async () => {
   w.analyst = await signedIn("analyst@templates.test", w.orgA, 2);
   w.adminB = await signedIn("admin-b@templates.test", w.orgB, 3);
   w.respondent = await signedIn("respondent@templates.test", w.supplier, 3);
-  const op = await db()
-    .insertInto("users")
-    .values({
-      email: "operator@templates.test",
-      password_hash: "x",
-      language: "en",
-      is_admin: 1,
-      organization_id: w.orgB,
-      access_level: 3,
-      created_at: "2025-01-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  w.operator = (await createSession(op.id, null)).token;
+  w.operator = (
+    await createSignedInUser({ email: "operator@templates.test", organizationId: w.orgB, accessLevel: 3, isAdmin: true, createdAt: "2025-01-01T00:00:00.000Z" })
+  ).token;
 });
 
 describe("who may open the template pages", () => {

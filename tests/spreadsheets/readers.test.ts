@@ -237,15 +237,13 @@ describe("refusals", () => {
     expect(["unreadable", "unsafe"]).toContain((await refusal(openSpreadsheet(file, "broken.xlsx"))).code);
   });
 
-  it("a zip bomb disguised as xlsx (300 MB of zeros in ~300 KB): unsafe, quickly, without inflating it", async () => {
+  it("a zip bomb disguised as xlsx (300 MB of zeros in ~300 KB): unsafe, without inflating it", async () => {
     const file = path.join(dir, "bomb.xlsx");
     await makeZipBomb(file);
     expect(fs.statSync(file).size).toBeLessThan(2 * MB);
     expect(sniffKind(await readHead(file), "bomb.xlsx")).toBe("xlsx");
     const before = process.memoryUsage().rss;
-    const started = performance.now();
     expect((await refusal(openSpreadsheet(file, "bomb.xlsx"))).code).toBe("unsafe");
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
   });
 
@@ -271,15 +269,12 @@ describe("refusals", () => {
     const file = path.join(dir, "big.csv");
     await makeLargeCsv(file, 100 * MB);
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(100 * MB);
-    let started = performance.now();
     expect((await refusal(openSpreadsheet(file, "big.csv"))).code).toBe("too-large");
-    expect(performance.now() - started).toBeLessThan(200);
 
     // Read to the row limit: memory does not grow with the file.
     const reader = await openSpreadsheet(file, "big.csv", { maxBytes: 200 * MB, maxRows: 300_000 });
     const before = process.memoryUsage().rss;
     let rows = 0;
-    started = performance.now();
     const error = await (async () => {
       try {
         for await (const row of reader.rows(0)) {
@@ -294,6 +289,5 @@ describe("refusals", () => {
     expect((error as SpreadsheetError).code).toBe("too-large");
     expect(rows).toBe(300_000);
     expect(process.memoryUsage().rss - before).toBeLessThan(80 * MB);
-    expect(performance.now() - started).toBeLessThan(15_000);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { campaignSummary, CampaignRefused, createCampaign, remindItem, SEND_CAMP
 import { customerTask, linkTask, taskEvents } from "~/models/tasks/task-workflow.server";
 import { until } from "../helpers/until";
 import { follow, makeOrg } from "../helpers/fixtures";
+import { createUser } from "../helpers/factory";
 
 const AT = "2026-11-01T09:00:00.000Z";
 const w = {} as {
@@ -30,13 +31,7 @@ beforeAll(async () => {
   await follow(w.customer, w.withMail);
   await follow(w.customer, w.noMail);
   await db().updateTable("organization_connections").set({ contact_email: "kari@hasmail.example" }).where("child_organization_id", "=", w.withMail).execute();
-  w.user = (
-    await db()
-      .insertInto("users")
-      .values({ email: "buyer@campaign.test", password_hash: "x", language: "en", is_admin: 0, organization_id: w.customer, access_level: 2, created_at: AT })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  w.user = await createUser({ email: "buyer@campaign.test", organizationId: w.customer, accessLevel: 2, createdAt: AT });
   w.taskTemplate = (
     await db()
       .insertInto("compliance_task_templates")

@@ -12,6 +12,7 @@ import { applyAction, customerTask, taskEvents } from "~/models/tasks/task-workf
 import { nextYear, runRecurringCampaigns, saveReminderSettings, sendDueReminders } from "~/models/tasks/task-reminders.server";
 import { follow, makeOrg, surveyTemplate } from "../helpers/fixtures";
 import { until } from "../helpers/until";
+import { createUser } from "../helpers/factory";
 
 /**
  * The reminder job and the yearly re-send with a fake clock: 45 days walked one morning at a time (each morning run
@@ -41,21 +42,7 @@ const w = {} as {
 let worker: Worker;
 
 async function user(email: string, organizationId: number) {
-  return (
-    await db()
-      .insertInto("users")
-      .values({
-        email,
-        password_hash: "x",
-        language: "en",
-        is_admin: 0,
-        organization_id: organizationId,
-        access_level: 2,
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  return createUser({ email, organizationId, accessLevel: 2, createdAt: new Date().toISOString() });
 }
 
 async function contact(parent: number, child: number, email: string) {

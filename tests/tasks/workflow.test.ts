@@ -17,6 +17,7 @@ import {
 } from "~/models/tasks/task-workflow.server";
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import { makeOrg } from "../helpers/fixtures";
+import { createOrganization } from "../helpers/factory";
 
 const AT = "2026-11-01T09:00:00.000Z";
 const w = {} as {
@@ -196,10 +197,9 @@ describe("migration 0016 on a database with earlier tasks and surveys", () => {
     const database = new Kysely<DB>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
     const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("0013_assistant")).error).toBeUndefined();
-    const org = (n: string, kind: "customer" | "supplier") =>
-      database.insertInto("organizations").values({ name: n, kind, country_code: "NO", created_at: AT }).returning("id").executeTakeFirstOrThrow();
-    const c = (await org("C", "customer")).id;
-    const s = (await org("S", "supplier")).id;
+    const org = (n: string, kind: "customer" | "supplier") => createOrganization({ name: n, kind, createdAt: AT }, database);
+    const c = await org("C", "customer");
+    const s = await org("S", "supplier");
     await database
       .insertInto("compliance_tasks")
       .values({ organization_id: c, supplier_organization_id: s, title: "T", is_submitted: 1, due_date: "2026-01-01", created_at: AT, updated_at: AT })
