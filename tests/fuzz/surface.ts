@@ -33,8 +33,20 @@ const HTTP_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
+/** The route modules of a routes folder: its files, and each folder route's module as "<folder>/route.tsx". */
+export function routeModuleFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) {
+      const own = fs.readdirSync(path.join(dir, entry.name)).find((f) => /^route\.(tsx?|jsx?)$/.test(f));
+      return own ? [`${entry.name}/${own}`] : [];
+    }
+    return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [entry.name] : [];
+  });
+}
+
 export function routePattern(file: string): { pattern: string; params: string[] } {
-  const base = file.replace(/\.(tsx?|jsx?)$/, "");
+  // A folder route is named by its folder.
+  const base = file.replace(/\/route\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments: string[] = [];
   const params: string[] = [];
   for (const raw of base.split(/(?<!\[)\.(?![^[]*\])/)) {
@@ -163,6 +175,16 @@ function scanFile(file: string): Scan {
       // The compared value is the intent itself (`intent`, `formData.get("intent")`), not a property of it or its type.
       const isIntent = !ts.isTypeOfExpression(other) && /(^|[.\s(])intent$|get\(["']intent["']\)$/i.test(otherText);
       if (literal !== null && isIntent && FIELD_NAME.test(literal.replace(/-/g, "_"))) addIntent(literal);
+    }
+    // const INTENT = { addQuestion: "add-question", … } as const: the values are the intents posted.
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /intent/i.test(node.name.text) && node.initializer) {
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init))
+        for (const property of init.properties) {
+          const value = ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+          if (value !== null && FIELD_NAME.test(value.replace(/-/g, "_"))) addIntent(value);
+        }
     }
     // switch (intent) { case "save": … }
     if (ts.isSwitchStatement(node) && /intent/i.test(node.expression.getText(source))) {

@@ -18,6 +18,24 @@ export const DISMISS_REASON_MAX = 500;
 /** The notifications panel's URL parameters (models/notifications/notifications-panel.server.ts): open, filters, how many are loaded. */
 export const NOTIFICATIONS_PANEL_PARAMS = ["panel", "nMin", "nDays", "nType", "nOffset"] as const;
 
+/** The panel's filters and how many it has loaded, as typed in the URL (empty: not given). */
+export interface NotificationPanelQuery {
+  minRiskScore: string;
+  lookbackDays: string;
+  type: string;
+  offset: string;
+}
+
+/** The panel's query from a page's URL parameters: `nMin`, `nDays`, `nType`, `nOffset`. */
+export function readPanelQuery(params: URLSearchParams): NotificationPanelQuery {
+  return {
+    minRiskScore: params.get("nMin") ?? "",
+    lookbackDays: params.get("nDays") ?? "",
+    type: params.get("nType") ?? "",
+    offset: params.get("nOffset") ?? "",
+  };
+}
+
 export const NOTIFICATION_TYPES = ["all", "announcement", "search"] as const;
 export type NotificationTypeFilter = (typeof NOTIFICATION_TYPES)[number];
 export const READ_FILTERS = ["all", "read", "unread"] as const;
@@ -40,3 +58,12 @@ export function showMoreVisible(loadedCount: number, offset: number): boolean {
 /** A notification's risk score as one of the five colours (shared/spec/01-shell-chat-lei.md §9): the risk model's rule. */
 export { notificationRiskColor as riskBand } from "~/models/suppliers/risk";
 export type { RiskColor as RiskBand } from "~/models/suppliers/risk";
+
+/**
+ * A notification's source as a link: only a web address is linked (the address comes from outside), named by its
+ * source or else its host.
+ */
+export function sourceLink(content: { source: string | null; url: string | null }): { href: string; name: string } | null {
+  if (!content.url || !/^https?:\/\//i.test(content.url)) return null;
+  return { href: content.url, name: content.source ?? new URL(content.url).hostname };
+}
