@@ -1,6 +1,4 @@
-import type { Transaction } from "kysely";
-import { db, now as nowIso } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now as nowIso, type Db } from "@server/db";
 import { env } from "@server/env";
 import { sendMail } from "@server/mail";
 import { can } from "~/http/permissions";
@@ -339,7 +337,7 @@ export async function readImmediateCursor(): Promise<number | null> {
 }
 
 /** Writes the cursor (inside the job's `finish`, with its transaction). */
-export async function writeImmediateCursor(trx: Transaction<DB>, lastId: number): Promise<void> {
+export async function writeImmediateCursor(trx: Db, lastId: number): Promise<void> {
   const values = { value: String(lastId), updated_at: nowIso() };
   await trx
     .insertInto("monitor_state")
