@@ -26,6 +26,29 @@ export interface NotificationPanelQuery {
   offset: string;
 }
 
+/** A page's URL parameters without the panel's: the page the panel closes to. */
+export function withoutPanelParams(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const key of NOTIFICATIONS_PANEL_PARAMS) params.delete(key);
+  return params;
+}
+
+/**
+ * "Show more" without JavaScript: the page with the panel open on the same filters (only those given) and the
+ * number loaded so far.
+ */
+export function panelMoreParams(page: URLSearchParams, filters: { minRiskScore: string; lookbackDays: string; type: string } | null, offset: number) {
+  const params = new URLSearchParams(page);
+  params.set("panel", "notifications");
+  if (filters) {
+    if (filters.minRiskScore) params.set("nMin", filters.minRiskScore);
+    if (filters.lookbackDays) params.set("nDays", filters.lookbackDays);
+    if (filters.type !== "all") params.set("nType", filters.type);
+  }
+  params.set("nOffset", String(offset));
+  return params;
+}
+
 /** The panel's query from a page's URL parameters: `nMin`, `nDays`, `nType`, `nOffset`. */
 export function readPanelQuery(params: URLSearchParams): NotificationPanelQuery {
   return {
