@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -11,12 +12,14 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementStatus } from "~/models/notifications/announcements";
 import { announcementAudiences, createAnnouncement, listAnnouncements, withdrawAnnouncement } from "~/models/notifications/announcements.server";
+import type { AdminActor } from "~/models/admin/admin.server";
 import { formatDateTime } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { requestSource } from "~/models/accounts/security-events.server";
@@ -25,14 +28,21 @@ import { useTranslation } from "~/translations";
 export const meta = titleMeta;
 export const handle = { i18n: ["admin", "announcements"] };
 
-const PATH = "/admin/notifications";
-const INTENTS = ["create", "withdraw"] as const;
+/**
+ * The announcements screen. Its address is the spec's route map's /admin/notifications (the administrator's "notifications"
+ * to every user); what it edits are announcements, the word the code, its components and its model use.
+ */
+const ANNOUNCEMENTS_PATH = "/admin/notifications";
+
+/** The forms of this screen, by the `intent` each posts. */
+const ANNOUNCEMENT_INTENT = { create: "create", withdraw: "withdraw" } as const;
+const ANNOUNCEMENT_INTENTS = Object.values(ANNOUNCEMENT_INTENT);
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const schema = (t: Translate) =>
+const announcementSchema = (t: Translate) =>
   z.discriminatedUnion("intent", [
     z.object({
-      intent: z.literal("create"),
+      intent: z.literal(ANNOUNCEMENT_INTENT.create),
       audience: z
         .string({ error: t("announcements:errors.audienceRequired") })
         .refine((value) => value === "everyone" || parseId(value) !== null, t("announcements:errors.audienceRequired")),
@@ -48,7 +58,7 @@ const schema = (t: Translate) =>
         .max(ANNOUNCEMENT_BODY_MAX, t("announcements:errors.bodyTooLong", { max: ANNOUNCEMENT_BODY_MAX })),
       mail: z.literal("on").optional(),
     }),
-    z.object({ intent: z.literal("withdraw"), id: z.string(), redirectTo: z.string().optional() }),
+    z.object({ intent: z.literal(ANNOUNCEMENT_INTENT.withdraw), id: z.string(), redirectTo: z.string().optional() }),
   ]);
 
 /**
@@ -72,31 +82,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, "admin");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(formData, { schema: schema(t) });
+  const submission = parseWithZod(formData, { schema: announcementSchema(t) });
   const intent = formData.get("intent");
-  const known = INTENTS.find((name) => name === intent) ?? null;
+  const known = ANNOUNCEMENT_INTENTS.find((name) => name === intent) ?? null;
   if (submission.status !== "success") {
-    return json({ intent: known, result: submission.reply({ formErrors: known ? [] : [t("announcements:errors.invalidRequest")] }) }, { status: 400 });
+    return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("announcements:errors.invalidRequest")] });
   }
-  const v = submission.value;
-  const actor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
-  switch (v.intent) {
-    case "create": {
-      const organizationId = v.audience === "everyone" ? null : parseId(v.audience);
-      const created = await createAnnouncement(actor, { organizationId, title: v.title, body: v.body, mail: v.mail === "on" });
-      if (!created) {
-        return json({ intent: v.intent, result: submission.reply({ fieldErrors: { audience: [t("announcements:errors.audienceGone")] } }) }, { status: 404 });
-      }
-      return redirectWithNotice(request, PATH, created.mailQueued ? "announcements:notices.publishedMailing" : "announcements:notices.published");
-    }
-    case "withdraw": {
-      const id = parseId(v.id);
-      if (id === null || !(await withdrawAnnouncement(actor, id))) {
-        return json({ intent: v.intent, result: submission.reply({ formErrors: [t("announcements:errors.notFound")] }) }, { status: 404 });
-      }
-      return redirectWithNotice(request, safeRedirect(v.redirectTo, PATH), "announcements:notices.withdrawn");
-    }
+  const actor: AdminActor = {
+    id: user.id,
+    organizationId: user.organizationId,
+    source: requestSource(request, context as { clientAddress?: string | null }),
+  };
+  const value = submission.value;
+  switch (value.intent) {
+    case ANNOUNCEMENT_INTENT.create:
+      return publish(request, t, submission, actor, value);
+    case ANNOUNCEMENT_INTENT.withdraw:
+      return withdraw(request, t, submission, actor, value);
   }
+}
+
+/** The accepted form, and its submission for the answer should the model refuse it. */
+type AnnouncementForm = z.output<ReturnType<typeof announcementSchema>>;
+type AnnouncementSubmission = Submission<unknown>;
+
+async function publish(
+  request: Request,
+  t: Translate,
+  submission: AnnouncementSubmission,
+  actor: AdminActor,
+  value: Extract<AnnouncementForm, { intent: "create" }>,
+) {
+  const organizationId = value.audience === "everyone" ? null : parseId(value.audience);
+  const created = await createAnnouncement(actor, { organizationId, title: value.title, body: value.body, mail: value.mail === "on" });
+  if (!created) {
+    // The organisation chosen was removed while the form was open.
+    return refuseForm(submission, { status: 404, intent: value.intent, fieldErrors: { audience: [t("announcements:errors.audienceGone")] } });
+  }
+  return redirectWithNotice(request, ANNOUNCEMENTS_PATH, created.mailQueued ? "announcements:notices.publishedMailing" : "announcements:notices.published");
+}
+
+async function withdraw(
+  request: Request,
+  t: Translate,
+  submission: AnnouncementSubmission,
+  actor: AdminActor,
+  value: Extract<AnnouncementForm, { intent: "withdraw" }>,
+) {
+  const id = parseId(value.id);
+  if (id === null || !(await withdrawAnnouncement(actor, id))) {
+    return refuseForm(submission, { status: 404, intent: value.intent, formErrors: [t("announcements:errors.notFound")] });
+  }
+  return redirectWithNotice(request, safeRedirect(value.redirectTo, ANNOUNCEMENTS_PATH), "announcements:notices.withdrawn");
 }
 
 export function ErrorBoundary() {
@@ -106,7 +143,7 @@ export function ErrorBoundary() {
 export default function AdminAnnouncementsScreen() {
   const { list } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("announcements");
-  const href = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
+  const href = (page: number) => (page > 1 ? `${ANNOUNCEMENTS_PATH}?page=${page}` : ANNOUNCEMENTS_PATH);
   const here = href(list.page);
   return (
     <section aria-labelledby="announcements-title" className="mx-auto max-w-5xl">
@@ -153,7 +190,7 @@ export default function AdminAnnouncementsScreen() {
                   ) : null}
                 </dl>
                 {row.withdrawnAt == null ? (
-                  <ActionForm intent="withdraw" fields={{ id: row.id }} redirectTo={here} className="mt-3">
+                  <ActionForm intent={ANNOUNCEMENT_INTENT.withdraw} fields={{ id: row.id }} redirectTo={here} className="mt-3">
                     {(form) => (
                       <button type="submit" className="btn btn-sm" disabled={form.busy} aria-label={t("list.withdrawNamed", { title: row.title })}>
                         {form.busy ? t("list.withdrawing") : t("list.withdraw")}
@@ -184,7 +221,7 @@ function CreateAnnouncement() {
         {t("create.heading")}
       </h2>
       <p className="mt-1 max-w-prose text-sm text-base-content/70">{t("create.intro")}</p>
-      <ActionForm intent="create" action={PATH} redirectTo={PATH} className="mt-4 flex flex-col gap-4">
+      <ActionForm intent={ANNOUNCEMENT_INTENT.create} action={ANNOUNCEMENTS_PATH} redirectTo={ANNOUNCEMENTS_PATH} className="mt-4 flex flex-col gap-4">
         {(form) => (
           <>
             <div className="max-w-md">

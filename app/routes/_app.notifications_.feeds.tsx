@@ -9,10 +9,12 @@ import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "~/models/shared/format";
+import { isRefusal } from "~/models/shared/refusal";
 import {
   addNewsFeed,
   checkNewsFeedNow,
@@ -32,12 +34,16 @@ export const handle = { i18n: ["newsFeeds"] };
 
 const PATH = "/notifications/feeds";
 
+/** The forms of this screen, by the `intent` each posts. */
+const FEEDS_INTENT = { add: "add", enable: "enable", disable: "disable", remove: "remove", check: "check" } as const;
+const ROW_INTENTS = [FEEDS_INTENT.enable, FEEDS_INTENT.disable, FEEDS_INTENT.remove, FEEDS_INTENT.check] as const;
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Add a feed: the URL (checked further by the model: scheme, credentials, private addresses) and an optional name. */
 const addSchema = (t: Translate) =>
   z.object({
-    intent: z.literal("add"),
+    intent: z.literal(FEEDS_INTENT.add),
     url: z
       .string({ error: t("newsFeeds:errors.required") })
       .trim()
@@ -49,7 +55,7 @@ const addSchema = (t: Translate) =>
 /** The row actions: a feed of the organisation, by id. */
 const feedSchema = (t: Translate) =>
   z.object({
-    intent: z.enum(["enable", "disable", "remove", "check"]),
+    intent: z.enum(ROW_INTENTS),
     id: z.string({ error: t("newsFeeds:errors.notFound") }).transform((value, ctx) => {
       const id = parseId(value);
       if (id === null) ctx.addIssue({ code: "custom", message: t("newsFeeds:errors.notFound") });
@@ -96,53 +102,99 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "newsFeedsManage");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
+  const change: FeedChange = { request, formData, t, user: { id: user.id, organizationId: user.organizationId } };
   const intent = formData.get("intent");
-  const organizationId = user.organizationId;
-  if (intent === "add") {
-    const submission = parseWithZod(formData, { schema: addSchema(t) });
-    if (submission.status !== "success") return json({ intent: "add", result: submission.reply() }, { status: 400 });
-    const added = await addNewsFeed({ organizationId, userId: user.id, url: submission.value.url, title: submission.value.title || null });
-    if (added.problem) {
-      const status = added.problem === "duplicate" ? 409 : 400;
-      return json({ intent: "add", result: submission.reply({ fieldErrors: { url: [t(`newsFeeds:errors.${added.problem}`)] } }) }, { status });
-    }
-    return redirectWithNotice(request, PATH, "newsFeeds:notices.added");
+  switch (intent) {
+    case FEEDS_INTENT.add:
+      return addFeed(change);
+    case FEEDS_INTENT.enable:
+      return setFeedEnabled(change, true);
+    case FEEDS_INTENT.disable:
+      return setFeedEnabled(change, false);
+    case FEEDS_INTENT.remove:
+      return removeFeed(change);
+    case FEEDS_INTENT.check:
+      return checkFeedNow(change);
+    default:
+      return refuseForm(formData, { intent: null, formErrors: [t("newsFeeds:errors.invalidRequest")] });
   }
+}
+
+/** What every change of this screen works with. */
+interface FeedChange {
+  request: Request;
+  formData: FormData;
+  t: Translate;
+  user: { id: number; organizationId: number };
+}
+
+async function addFeed({ request, formData, t, user }: FeedChange) {
+  const intent = FEEDS_INTENT.add;
+  const submission = parseWithZod(formData, { schema: addSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent });
+  try {
+    await addNewsFeed({ organizationId: user.organizationId, userId: user.id, url: submission.value.url, title: submission.value.title || null });
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return refuseFormFor(error, submission, t(`newsFeeds:errors.${error.code}`), { intent });
+  }
+  return redirectWithNotice(request, PATH, "newsFeeds:notices.added");
+}
+
+/**
+ * A row's form read: the feed's id, or a refusal to answer with. A malformed id (a tampered form) is a 400 with no
+ * message of its own; another organisation's feed, or one that is gone, a 404 saying so.
+ */
+function readRowForm({ formData, t }: FeedChange, intent: string) {
   const submission = parseWithZod(formData, { schema: feedSchema(t) });
-  if (submission.status !== "success") {
-    const known = typeof intent === "string" && ["enable", "disable", "remove", "check"].includes(intent);
-    return json(
-      { intent: known ? intent : null, result: submission.reply({ formErrors: known ? [] : [t("newsFeeds:errors.invalidRequest")] }) },
-      { status: 400 },
-    );
+  if (submission.status !== "success") return { refused: refuseForm(submission, { intent }) } as const;
+  const gone = (error: unknown) => {
+    if (!isRefusal(error)) throw error;
+    return refuseFormFor(error, submission, t("newsFeeds:errors.notFound"), { intent });
+  };
+  return { id: submission.value.id, gone } as const;
+}
+
+async function setFeedEnabled(change: FeedChange, enabled: boolean) {
+  const row = readRowForm(change, enabled ? FEEDS_INTENT.enable : FEEDS_INTENT.disable);
+  if (row.refused) return row.refused;
+  try {
+    await setNewsFeedEnabled({ organizationId: change.user.organizationId, id: row.id, enabled });
+  } catch (error) {
+    return row.gone(error);
   }
-  const { id } = submission.value;
-  const gone = () => json({ intent: submission.value.intent, result: submission.reply({ formErrors: [t("newsFeeds:errors.notFound")] }) }, { status: 404 });
-  switch (submission.value.intent) {
-    case "enable":
-    case "disable": {
-      const enabled = submission.value.intent === "enable";
-      if (!(await setNewsFeedEnabled({ organizationId, id, enabled }))) return gone();
-      return redirectWithNotice(request, PATH, enabled ? "newsFeeds:notices.enabled" : "newsFeeds:notices.disabled");
-    }
-    case "remove": {
-      if (!(await removeNewsFeed({ organizationId, id }))) return gone();
-      return redirectWithNotice(request, PATH, "newsFeeds:notices.removed");
-    }
-    case "check": {
-      const check = await checkNewsFeedNow({ organizationId, id });
-      if (!check) return gone();
-      const query = new URLSearchParams({
-        checked: String(id),
-        status: check.status,
-        items: String(check.items),
-        skipped: String(check.skipped),
-        matches: String(check.matches),
-        raised: String(check.raised),
-      });
-      return redirect(`${PATH}?${query}`);
-    }
+  return redirectWithNotice(change.request, PATH, enabled ? "newsFeeds:notices.enabled" : "newsFeeds:notices.disabled");
+}
+
+async function removeFeed(change: FeedChange) {
+  const row = readRowForm(change, FEEDS_INTENT.remove);
+  if (row.refused) return row.refused;
+  try {
+    await removeNewsFeed({ organizationId: change.user.organizationId, id: row.id });
+  } catch (error) {
+    return row.gone(error);
   }
+  return redirectWithNotice(change.request, PATH, "newsFeeds:notices.removed");
+}
+
+async function checkFeedNow(change: FeedChange) {
+  const row = readRowForm(change, FEEDS_INTENT.check);
+  if (row.refused) return row.refused;
+  let check;
+  try {
+    check = await checkNewsFeedNow({ organizationId: change.user.organizationId, id: row.id });
+  } catch (error) {
+    return row.gone(error);
+  }
+  const query = new URLSearchParams({
+    checked: String(row.id),
+    status: check.status,
+    items: String(check.items),
+    skipped: String(check.skipped),
+    matches: String(check.matches),
+    raised: String(check.raised),
+  });
+  return redirect(`${PATH}?${query}`);
 }
 
 export function ErrorBoundary() {
@@ -176,7 +228,7 @@ export default function NewsFeedsScreen() {
   const { t } = useTranslation("newsFeeds");
   // A refused row action (the feed is gone, the form was tampered with) is shown at the top; the add form shows its own.
   const rowErrors =
-    actionData && actionData.intent !== "add" && !(confirm && actionData.intent === "remove")
+    actionData && actionData.intent !== FEEDS_INTENT.add && !(confirm && actionData.intent === FEEDS_INTENT.remove)
       ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
       : [];
   return (
@@ -205,7 +257,7 @@ export default function NewsFeedsScreen() {
           title={t("confirmTitle")}
           detail={confirm.title ? `${confirm.title} — ${confirm.url}` : confirm.url}
           text={t("confirmRemove")}
-          intent="remove"
+          intent={FEEDS_INTENT.remove}
           fields={{ id: confirm.id }}
           confirmLabel={t("remove")}
           busyLabel={t("removing")}
@@ -270,14 +322,19 @@ function FeedList({ feeds }: { feeds: NewsFeedListItem[] }) {
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
                 <Form method="post" action={PATH} preventScrollReset>
-                  <input type="hidden" name="intent" value="check" />
+                  <input type="hidden" name="intent" value={FEEDS_INTENT.check} />
                   <input type="hidden" name="id" value={feed.id} />
-                  <button type="submit" className="btn btn-sm btn-primary" aria-label={t("checkFeed", { feed: name })} disabled={pending("check", feed.id)}>
-                    {pending("check", feed.id) ? t("checking") : t("checkNow")}
+                  <button
+                    type="submit"
+                    className="btn btn-sm btn-primary"
+                    aria-label={t("checkFeed", { feed: name })}
+                    disabled={pending(FEEDS_INTENT.check, feed.id)}
+                  >
+                    {pending(FEEDS_INTENT.check, feed.id) ? t("checking") : t("checkNow")}
                   </button>
                 </Form>
                 <Form method="post" action={PATH} preventScrollReset>
-                  <input type="hidden" name="intent" value={feed.isEnabled ? "disable" : "enable"} />
+                  <input type="hidden" name="intent" value={feed.isEnabled ? FEEDS_INTENT.disable : FEEDS_INTENT.enable} />
                   <input type="hidden" name="id" value={feed.id} />
                   <button type="submit" className="btn btn-sm" aria-label={t(feed.isEnabled ? "disableFeed" : "enableFeed", { feed: name })}>
                     {feed.isEnabled ? t("disable") : t("enable")}
@@ -303,12 +360,12 @@ function FeedList({ feeds }: { feeds: NewsFeedListItem[] }) {
 function AddFeedForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === FEEDS_INTENT.add;
   const { t } = useTranslation("newsFeeds");
   const { t: tAll } = useTranslation();
   const [form, fields] = useForm({
     id: "add-news-feed",
-    lastResult: actionData?.intent === "add" ? actionData.result : undefined,
+    lastResult: actionData?.intent === FEEDS_INTENT.add ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addSchema((k, o) => tAll(k, o)) }),
@@ -319,7 +376,7 @@ function AddFeedForm() {
         {t("add.heading")}
       </h2>
       <Form method="post" action={PATH} {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
-        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="intent" value={FEEDS_INTENT.add} />
         <div>
           <label htmlFor={fields.url.id} className="mb-1 block text-sm font-medium">
             {t("add.urlLabel")}

@@ -14,6 +14,7 @@ import { loadCreditDialog } from "~/models/credit/credit-dialog.server";
 import { loadLeiDialog } from "~/models/registry/lei-dialog.server";
 import { unreadCount } from "~/models/notifications/notification-list.server";
 import { loadNotificationsPanel, type NotificationsPanelData } from "~/models/notifications/notifications-panel.server";
+import { readPanelQuery } from "~/models/notifications/notifications";
 import { loadPersonDialog } from "~/models/registry/person-dialog.server";
 import { useRootData } from "~/root";
 
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orgUser ? unreadCount({ userId: orgUser.id, organizationId: orgUser.organizationId, language: orgUser.language }) : null,
     url.searchParams.get("panel") === "notifications"
       ? orgUser
-        ? loadNotificationsPanel(url, orgUser)
+        ? loadNotificationsPanel(readPanelQuery(url.searchParams), { userId: orgUser.id, organizationId: orgUser.organizationId, language: orgUser.language })
         : Promise.resolve<NotificationsPanelData>(NO_NOTIFICATIONS)
       : null,
   ]);

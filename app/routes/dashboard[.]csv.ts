@@ -6,7 +6,8 @@ import { parseId, readQuery } from "~/http/parse.server";
 import { badRequest, methodNotAllowed, notFound } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { isLanguage } from "~/i18n";
-import { dashboardChart, dashboardQuery, DASHBOARD_CHARTS, isOwnTag, SNAPSHOT_BANDS } from "~/models/overview/dashboard.server";
+import { dashboardChart, isOwnTag } from "~/models/overview/dashboard.server";
+import { dashboardQuery, DASHBOARD_CHARTS, SNAPSHOT_BANDS } from "~/models/overview/dashboard";
 import { osloDate } from "~/models/shared/oslo-time";
 
 /** A share in percent with one decimal, as a plain number (no locale: a spreadsheet reads it). */

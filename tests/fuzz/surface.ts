@@ -33,8 +33,20 @@ const HTTP_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
+/** The route modules of a routes folder: its files, and each folder route's module as "<folder>/route.tsx". */
+export function routeModuleFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) {
+      const own = fs.readdirSync(path.join(dir, entry.name)).find((f) => /^route\.(tsx?|jsx?)$/.test(f));
+      return own ? [`${entry.name}/${own}`] : [];
+    }
+    return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [entry.name] : [];
+  });
+}
+
 export function routePattern(file: string): { pattern: string; params: string[] } {
-  const base = file.replace(/\.(tsx?|jsx?)$/, "");
+  // A folder route is named by its folder.
+  const base = file.replace(/\/route\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments: string[] = [];
   const params: string[] = [];
   for (const raw of base.split(/(?<!\[)\.(?![^[]*\])/)) {
@@ -102,6 +114,27 @@ function scanFile(file: string): Scan {
     scan.intents.set(intent, [...new Set([...known, ...fields])]);
   };
 
+  // Intents declared as constants (`const INTENT = { addQuestion: "add-question" } as const`, `const ROW_INTENTS = [INTENT.a, …]`):
+  // their values, so that `z.literal(INTENT.addQuestion)`, `z.enum(ROW_INTENTS)` and `case INTENT.addQuestion:` read as literals.
+  const constants = new Map<string, ts.Expression>();
+  const unwrap = (node: ts.Expression): ts.Expression =>
+    ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
+  for (const statement of source.statements)
+    if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name) && declaration.initializer) constants.set(declaration.name.text, unwrap(declaration.initializer));
+  const valueOf = (node: ts.Node | undefined): string | null => {
+    const literal = stringOf(node);
+    if (literal !== null || !node || !ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return literal;
+    const object = constants.get(node.expression.text);
+    const property = object && ts.isObjectLiteralExpression(object) ? object.properties.find((p) => propertyKey(p) === node.name.text) : undefined;
+    return property && ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+  };
+  const listOf = (node: ts.Node | undefined): readonly ts.Expression[] | null => {
+    if (node && ts.isIdentifier(node)) node = constants.get(node.text);
+    return node && ts.isArrayLiteralExpression(node) ? node.elements : null;
+  };
+
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
       const specifier = stringOf(node.moduleSpecifier);
@@ -118,19 +151,19 @@ function scanFile(file: string): Scan {
           // intent: z.literal("save") or z.enum(["a", "b"])
           const init = intentProperty.initializer;
           if (ts.isCallExpression(init)) {
-            const literal = stringOf(init.arguments[0]);
+            const literal = valueOf(init.arguments[0]);
             if (literal)
               addIntent(
                 literal,
                 keys.filter((key) => key !== "intent"),
               );
-            const list = init.arguments[0];
-            if (list && ts.isArrayLiteralExpression(list))
-              list.elements.forEach(
+            const list = listOf(init.arguments[0]);
+            if (list)
+              list.forEach(
                 (e) =>
-                  stringOf(e) &&
+                  valueOf(e) &&
                   addIntent(
-                    stringOf(e)!,
+                    valueOf(e)!,
                     keys.filter((k) => k !== "intent"),
                   ),
               );
@@ -164,9 +197,19 @@ function scanFile(file: string): Scan {
       const isIntent = !ts.isTypeOfExpression(other) && /(^|[.\s(])intent$|get\(["']intent["']\)$/i.test(otherText);
       if (literal !== null && isIntent && FIELD_NAME.test(literal.replace(/-/g, "_"))) addIntent(literal);
     }
+    // const INTENT = { addQuestion: "add-question", … } as const: the values are the intents posted.
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /intent/i.test(node.name.text) && node.initializer) {
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init))
+        for (const property of init.properties) {
+          const value = ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+          if (value !== null && FIELD_NAME.test(value.replace(/-/g, "_"))) addIntent(value);
+        }
+    }
     // switch (intent) { case "save": … }
     if (ts.isSwitchStatement(node) && /intent/i.test(node.expression.getText(source))) {
-      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && stringOf(clause.expression)) addIntent(stringOf(clause.expression)!);
+      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && valueOf(clause.expression)) addIntent(valueOf(clause.expression)!);
     }
     // <input name="redirectTo" />
     if (ts.isJsxAttribute(node) && ts.isIdentifier(node.name) && node.name.text === "name") {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import { scaffoldPermission } from "~/scaffolding/screens";
 import { respondentScreens, scaffoldedScreens } from "../../remix.config.js";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE } from "../helpers/requests";
-import { routePattern } from "../fuzz/surface";
+import { routeModuleFiles, routePattern } from "../fuzz/surface";
 
 /**
  * Who may open every route of the app, walked against every role: the one permission table
@@ -32,7 +31,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.tsx": { GET: "signedIn" },
   "_app.$.tsx": { GET: "public" },
   "_app.overview.tsx": { GET: "signedIn" },
-  "_app.dashboard.tsx": { GET: "suppliersRead" },
+  "_app.dashboard/route.tsx": { GET: "suppliersRead" },
   "_app.account.email-settings.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.account.change-password.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.my-organization.users.tsx": { GET: "organizationRead", POST: "organizationManage" },
@@ -63,7 +62,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.files.tsx": { GET: "ownFiles", POST: "ownFiles" },
   "_app.files_.$fileId.analyze.tsx": { GET: "ownFiles", POST: "suppliersWrite" },
   "_app.files_.$fileId.preview.tsx": { GET: "ownFiles" },
-  "_app.notifications.tsx": { GET: "notificationsRead", POST: "notificationsRead" },
+  "_app.notifications/route.tsx": { GET: "notificationsRead", POST: "notificationsRead" },
   "_app.notifications_.feeds.tsx": { GET: "newsFeedsManage", POST: "newsFeedsManage" },
   "_app.search.tsx": { GET: "registryRead" },
   "_app.supplier.tsx": { GET: "registryRead", POST: "suppliersWrite" },
@@ -162,7 +161,7 @@ const ACCESS: Record<string, Entry> = {
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
-const routeFiles = fs.readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+const routeFiles = routeModuleFiles(ROUTES_DIR);
 
 interface Role {
   name: string;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { action, loader } from "~/routes/_app.admin.notifications";
-import { loader as notificationsLoader } from "~/routes/_app.notifications";
+import { loader as notificationsLoader } from "~/routes/_app.notifications/route";
 import { loader as overviewLoader } from "~/routes/_app.overview";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { args, call, form, get } from "../helpers/requests";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@server/db";
-import { loader } from "~/routes/_app.dashboard";
+import { loader } from "~/routes/_app.dashboard/route";
 import { loader as csvLoader } from "~/routes/dashboard[.]csv";
 import type { Dashboard } from "~/models/overview/dashboard";
 import { call, get } from "../helpers/requests";

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { loader } from "~/routes/_app.dashboard";
+import { loader } from "~/routes/_app.dashboard/route";
 import { loader as csvLoader, action as csvAction } from "~/routes/dashboard[.]csv";
 import { snapshotRisk } from "~/models/overview/risk-snapshots.server";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { lookbackStart } from "~/models/notifications/notification-list.server";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
-import { action } from "~/routes/_app.notifications";
+import { action } from "~/routes/_app.notifications/route";
 import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call } from "../helpers/requests";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { lookbackStart } from "~/models/notifications/notification-list.server";
-import { action, loader } from "~/routes/_app.notifications";
+import { action, loader } from "~/routes/_app.notifications/route";
 import { loader as csvLoader } from "~/routes/notifications[.]csv";
 import { loader as appLoader } from "~/routes/_app";
 import type { NotificationsPanelData } from "~/models/notifications/notifications-panel.server";

@@ -9,9 +9,10 @@ import {
   LOOKBACK_DAYS_MAX,
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_TYPES,
-  NOTIFICATIONS_PANEL_PARAMS,
   nextOffset,
+  panelMoreParams,
   showMoreVisible,
+  withoutPanelParams,
   type NotificationTypeFilter,
 } from "~/models/notifications/notifications";
 import type { NotificationsPanelData } from "~/models/notifications/notifications-panel.server";
@@ -25,12 +26,6 @@ interface Filters {
 }
 
 const DEFAULT_FILTERS: Filters = { minRiskScore: String(DEFAULT_MIN_RISK_SCORE_PANEL), lookbackDays: String(DEFAULT_LOOKBACK_DAYS), type: "all" };
-
-function pageParams(search: string): URLSearchParams {
-  const params = new URLSearchParams(search);
-  for (const key of NOTIFICATIONS_PANEL_PARAMS) params.delete(key);
-  return params;
-}
 
 /** GET /api/notifications (shared/spec/01-shell-chat-lei.md §7); a failure is an empty answer (shared/spec/01-shell-chat-lei.md §8: the list is emptied silently). */
 async function loadPage(filters: Filters, offset: number, signal: AbortSignal): Promise<NotificationRowData[]> {
@@ -73,7 +68,7 @@ export function NotificationsPanel({
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const ids = useId();
-  const page = pageParams(search);
+  const page = withoutPanelParams(search);
   const closeHref = `${pathname}${page.size ? `?${page}` : ""}`;
 
   const [filters, setFilters] = useState<Filters>(data ? { ...DEFAULT_FILTERS, ...nonEmpty(data.filters) } : DEFAULT_FILTERS);
@@ -110,14 +105,7 @@ export function NotificationsPanel({
 
   const hidden = [...page.entries()];
   const showMore = showMoreVisible(items.length, offset);
-  const moreParams = new URLSearchParams(page);
-  moreParams.set("panel", "notifications");
-  if (data) {
-    if (data.filters.minRiskScore) moreParams.set("nMin", data.filters.minRiskScore);
-    if (data.filters.lookbackDays) moreParams.set("nDays", data.filters.lookbackDays);
-    if (data.filters.type !== "all") moreParams.set("nType", data.filters.type);
-  }
-  moreParams.set("nOffset", String(offset));
+  const moreParams = panelMoreParams(page, data?.filters ?? null, offset);
 
   return (
     <Dialog variant="slide-over" title={t("title")} closeHref={closeHref} onClose={onClose ?? undefined} size="md">

@@ -11,9 +11,10 @@ import { formatCompactNok, formatDate, formatMonth, formatRelativeTime } from "~
 import type { OverallRiskReason } from "~/models/suppliers/overall-risk";
 import {
   DUE_SOON_DAYS,
+  OVERVIEW_BAND_HREF,
+  OVERVIEW_BANDS,
   OVERVIEW_NOTIFICATION_DAYS,
   OVERVIEW_NOTIFICATION_MIN_RISK,
-  type BandKey,
   type CustomerOverview,
   type OverviewActivity,
   type OverviewSupplier,
@@ -25,15 +26,6 @@ import { useTranslation } from "~/translations";
 
 /** The overview's texts, the risk badge's (suppliers), the notification rows', the task states' and the respondent list's. */
 export const OVERVIEW_NAMESPACES = ["overview", "suppliers", "notifications", ...RESPONDENT_NAMESPACES];
-
-const BANDS: BandKey[] = ["red", "yellow", "green", "unknown"];
-/** The /suppliers filter of each band (decision 036); "not assessed" has none, so it links to the list sorted by risk. */
-const BAND_HREF: Record<BandKey, string> = {
-  red: "/suppliers?risk=high&sort=risk&dir=desc",
-  yellow: "/suppliers?risk=medium&sort=risk&dir=desc",
-  green: "/suppliers?risk=low&sort=risk&dir=desc",
-  unknown: "/suppliers?sort=risk&dir=asc",
-};
 
 function Card({ id, title, hint, children, action }: { id: string; title: string; hint?: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
@@ -94,16 +86,16 @@ function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
     >
       {/* One bar split by band (CSS widths, no chart library); the numbers are written out beside it. */}
       <div className="flex h-3 w-full overflow-hidden rounded-full bg-base-200" role="img" aria-label={t("bands.barLabel")}>
-        {BANDS.map((band) =>
+        {OVERVIEW_BANDS.map((band) =>
           data.bands[band] > 0 ? (
             <span key={band} className={`h-full ${bandBarClass(band)}`} style={{ width: `${(100 * data.bands[band]) / data.total}%` }} />
           ) : null,
         )}
       </div>
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {BANDS.map((band) => (
+        {OVERVIEW_BANDS.map((band) => (
           <li key={band}>
-            <Link to={BAND_HREF[band]} className="flex h-full flex-col rounded-box border border-base-300 p-3 hover:bg-base-200">
+            <Link to={OVERVIEW_BAND_HREF[band]} className="flex h-full flex-col rounded-box border border-base-300 p-3 hover:bg-base-200">
               <span className="flex items-center gap-2 text-sm">
                 <span className={`inline-block size-3 shrink-0 rounded-full ${bandBarClass(band)}`} aria-hidden="true" />
                 {t(`bands.${band}`)}

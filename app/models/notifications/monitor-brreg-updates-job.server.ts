@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now, type Db } from "@server/db";
 import { registryMonitorEnvSchema } from "@server/env";
 import { PermanentJobError, type JobContext, type JobHandler } from "@server/jobs/types";
 import { followedOrgNumbers } from "@server/monitoring/registry";
@@ -41,9 +39,7 @@ export interface BrregUpdatesResult {
   cursor: BrregUpdatesCursor | null;
 }
 
-type Database = Kysely<DB> | Transaction<DB>;
-
-export async function readCursor(database: Database): Promise<BrregUpdatesCursor | null> {
+export async function readCursor(database: Db): Promise<BrregUpdatesCursor | null> {
   const row = await database.selectFrom("monitor_state").select("value").where("key", "=", BRREG_UPDATES_CURSOR).executeTakeFirst();
   if (!row) return null;
   try {
@@ -56,7 +52,7 @@ export async function readCursor(database: Database): Promise<BrregUpdatesCursor
   return null;
 }
 
-async function writeCursor(trx: Database, cursor: BrregUpdatesCursor): Promise<void> {
+async function writeCursor(trx: Db, cursor: BrregUpdatesCursor): Promise<void> {
   const value = JSON.stringify(cursor);
   const at = now();
   await trx
@@ -88,7 +84,7 @@ export function brregUpdatesFromEnv(environment: Record<string, string | undefin
   return { client: createBrregUpdatesClient({ baseUrl }), provider: live ?? createBrregProvider({ baseUrl }) };
 }
 
-export function createBrregUpdatesMonitor(deps: () => BrregUpdatesMonitorDeps | null, database: () => Kysely<DB> = db): JobHandler {
+export function createBrregUpdatesMonitor(deps: () => BrregUpdatesMonitorDeps | null, database: () => Db = db): JobHandler {
   return async (ctx: JobContext) => {
     const d = deps();
     if (!d) {

@@ -3,10 +3,12 @@ import { db, now } from "@server/db";
 import { readDemoFeedFile } from "@server/monitoring/news/demo";
 import { checkFeed, type FeedCheck } from "@server/monitoring/news/monitor";
 import { checkFeedUrl, checkFeedUrlForm, ownDemoFeedUrl, type FeedUrlProblem } from "@server/monitoring/news/url";
+import { refuse } from "~/models/shared/refusal";
 
 /**
  * An organisation's news feeds (decision 024): what its administrator manages on /notifications/feeds. Every
- * function takes the organisation id from the session and filters by it: another organisation's feed is "not found".
+ * function takes the organisation id from the session and filters by it: another organisation's feed is "not found"
+ * (a `Refusal` with the code "feed-not-found" when a change names it).
  */
 
 /** More than enough for a monitor read every hour; a bound so that one organisation cannot make the job endless. */
@@ -64,23 +66,20 @@ export async function getNewsFeed({ organizationId, id }: { organizationId: numb
   return row ? toItem(row) : undefined;
 }
 
+/** Why a feed was not added: its URL's problem, the organisation has it already, or has as many as it may. */
 export type AddFeedProblem = FeedUrlProblem | "duplicate" | "limit";
 
 /**
  * Adds a feed after checking its URL (form, scheme, no credentials, no private address in production — decision 024).
- * It is read by the next monitor run, or at once with 'Check now'.
+ * It is read by the next monitor run, or at once with 'Check now'. Refuses (on the field "url", the problem as its
+ * code) a URL it may not read ("invalid"), a feed the organisation has already ("conflict") and one past the limit.
  */
-export async function addNewsFeed(input: {
-  organizationId: number;
-  userId: number;
-  url: string;
-  title: string | null;
-}): Promise<{ id: number; problem: null } | { id: null; problem: AddFeedProblem }> {
+export async function addNewsFeed(input: { organizationId: number; userId: number; url: string; title: string | null }): Promise<{ id: number }> {
   let checked = ownDemoFeedUrl(input.url) ? { url: new URL(input.url), problem: null } : await checkFeedUrl(input.url);
   // A name that does not resolve now may be a passing DNS failure: the feed is kept and its reads say "unresolvable"
   // until it does. Every read checks the addresses again, so nothing private is reached through it.
   if (checked.problem === "unresolvable") checked = checkFeedUrlForm(input.url);
-  if (!checked.url) return { id: null, problem: checked.problem };
+  if (!checked.url) throw refuseFeed(checked.problem);
   const url = checked.url.toString();
   return db()
     .transaction()
@@ -90,43 +89,52 @@ export async function addNewsFeed(input: {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("organization_id", "=", input.organizationId)
         .executeTakeFirstOrThrow();
-      if (Number(count.n) >= MAX_FEEDS_PER_ORGANIZATION) return { id: null, problem: "limit" as const };
+      if (Number(count.n) >= MAX_FEEDS_PER_ORGANIZATION) throw refuseFeed("limit");
       const row = await trx
         .insertInto("news_feeds")
         .values({ organization_id: input.organizationId, url, title: input.title, created_by: input.userId, created_at: now() })
         .onConflict((oc) => oc.columns(["organization_id", "url"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      return row ? { id: row.id, problem: null } : { id: null, problem: "duplicate" as const };
+      if (!row) throw refuseFeed("duplicate");
+      return { id: row.id };
     });
 }
 
-/** Enables or disables a feed; false when the organisation has no such feed. */
-export async function setNewsFeedEnabled(input: { organizationId: number; id: number; enabled: boolean }): Promise<boolean> {
+function refuseFeed(problem: AddFeedProblem) {
+  return refuse(problem === "duplicate" ? "conflict" : "invalid", problem, { field: "url" });
+}
+
+function feedNotFound() {
+  return refuse("not-found", "feed-not-found");
+}
+
+/** Enables or disables a feed (refused when the organisation has no such feed). */
+export async function setNewsFeedEnabled(input: { organizationId: number; id: number; enabled: boolean }): Promise<void> {
   const result = await db()
     .updateTable("news_feeds")
     .set({ is_enabled: input.enabled ? 1 : 0 })
     .where("organization_id", "=", input.organizationId)
     .where("id", "=", input.id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) throw feedNotFound();
 }
 
 /** Removes a feed; the notifications it raised stay (they are about the suppliers, not the feed). */
-export async function removeNewsFeed(input: { organizationId: number; id: number }): Promise<boolean> {
+export async function removeNewsFeed(input: { organizationId: number; id: number }): Promise<void> {
   const result = await db().deleteFrom("news_feeds").where("organization_id", "=", input.organizationId).where("id", "=", input.id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) throw feedNotFound();
 }
 
-/** 'Check now': reads the feed at once, in full (not conditionally), raising what it finds; undefined when not the organisation's. */
-export async function checkNewsFeedNow(input: { organizationId: number; id: number }): Promise<FeedCheck | undefined> {
+/** 'Check now': reads the feed at once, in full (not conditionally), raising what it finds; refused when not the organisation's. */
+export async function checkNewsFeedNow(input: { organizationId: number; id: number }): Promise<FeedCheck> {
   const feed = await db()
     .selectFrom("news_feeds")
     .select(["id", "organization_id", "url", "title", "etag", "last_modified"])
     .where("organization_id", "=", input.organizationId)
     .where("id", "=", input.id)
     .executeTakeFirst();
-  if (!feed) return undefined;
+  if (!feed) throw feedNotFound();
   return checkFeed(db(), feed, { conditional: false });
 }
 

@@ -1,16 +1,7 @@
-import type { Transaction } from "kysely";
-import { db, now as nowIso } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now as nowIso, type Db } from "@server/db";
 import { env } from "@server/env";
 import { sendMail } from "@server/mail";
 import { can } from "~/http/permissions";
-import { isLanguage } from "~/i18n";
-import { translate, type Store } from "~/translate";
-import enCommon from "../../../locales/en/common.json";
-import enMail from "../../../locales/en/mail.json";
-import noCommon from "../../../locales/no/common.json";
-import noMail from "../../../locales/no/mail.json";
-import { formatDate } from "~/models/shared/format";
 import {
   countNotifications,
   listNotifications,
@@ -31,6 +22,7 @@ import {
   type NotificationMailSettings,
 } from "~/models/notifications/notification-settings";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/models/accounts/unsubscribe.server";
+import { composeDigest, composeImmediate, type DigestContent } from "~/models/notifications/notification-mail-texts";
 
 /**
  * Notification e-mails (docs/decisions/025-notification-mails.md): each user's settings, the digest and the
@@ -42,14 +34,6 @@ import { unsubscribeHeaders, unsubscribeUrl } from "~/models/accounts/unsubscrib
  * sends nothing; a send that fails releases its claim for the job's retry; a process that dies between the claim and
  * the send loses that one mail rather than ever sending it twice.
  */
-
-// Read from the files, not through the request-bound i18next instance: the jobs run outside requests (the worker).
-const STORE: Store = { en: { mail: enMail, common: enCommon }, no: { mail: noMail, common: noCommon } };
-type T = (key: string, options?: Record<string, unknown>) => string;
-function textsFor(language: string): T {
-  const languages = isLanguage(language) && language !== "en" ? [language, "en"] : ["en"];
-  return (key, options) => translate(STORE, languages, "mail", key, options);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
@@ -155,25 +139,6 @@ function resolveAppUrl(option: string | null | undefined): string | null {
   return null;
 }
 
-function supplierPath(item: NotificationListItem): string {
-  const params = new URLSearchParams({ externalId: item.organization.id });
-  if (item.organization.local_organization_id != null) params.set("localId", String(item.organization.local_organization_id));
-  return `/supplier?${params.toString()}`;
-}
-
-/** The lines that end every notification mail: where to see everything and how to change these mails. */
-function footer(t: T, appUrl: string | null, settingsKey: string, unsubscribe: string | null): string[] {
-  return [
-    appUrl ? t("common.allNotifications", { link: `${appUrl}/notifications` }) : t("common.allNotificationsNoLink"),
-    "",
-    t(settingsKey),
-    appUrl ? t("common.changeSettings", { link: `${appUrl}/account/email-settings` }) : t("common.changeSettingsNoLink"),
-    ...(unsubscribe ? [t(`common.unsubscribe_${settingsKey.startsWith("digest") ? "digest" : "immediate"}`, { link: unsubscribe })] : []),
-    "",
-    t("common.signature", { app: t("common:appName") }),
-  ];
-}
-
 /** Claims the mail; false when this user's mail of this kind and period exists (sent by an earlier run). */
 async function claim(userId: number, kind: "digest" | "immediate", periodKey: string, count: number, at: string): Promise<boolean> {
   const inserted = await db()
@@ -223,12 +188,6 @@ const PAGE = 500;
 // ---------------------------------------------------------------------------------------------------------------
 // The digest
 
-export interface DigestContent {
-  total: number;
-  /** The first DIGEST_MAX_ITEMS, newest first. */
-  items: NotificationListItem[];
-}
-
 /**
  * What a user's digest would list: the notifications they can see with the panel's defaults (risk score 50 or more,
  * the last 30 days, unread by them, not dismissed by their organisation) created since `since`, newest first.
@@ -244,38 +203,6 @@ export async function digestContent(viewer: NotificationViewer, since: string, a
   };
   const [items, total] = await Promise.all([listNotifications(viewer, filters, { limit: DIGEST_MAX_ITEMS }, at), countNotifications(viewer, filters, at)]);
   return { total, items };
-}
-
-/** The digest's text: grouped by supplier (the supplier with the newest notification first), capped, with links back. */
-export function composeDigest(input: {
-  language: string;
-  frequency: Exclude<DigestFrequency, "off">;
-  since: string;
-  content: DigestContent;
-  appUrl: string | null;
-  /** The one-click link that turns the digest off (decision 040). */
-  unsubscribe?: string | null;
-}): { subject: string; text: string } {
-  const t = textsFor(input.language);
-  const { total, items } = input.content;
-  const groups = new Map<string, NotificationListItem[]>();
-  for (const item of items) {
-    const key = item.organization.id;
-    groups.set(key, [...(groups.get(key) ?? []), item]);
-  }
-  const lines = [t("common.greeting"), "", t("digest.intro", { count: total, since: formatDate(input.since, input.language) }), ""];
-  for (const group of groups.values()) {
-    const first = group[0];
-    lines.push(first.organization.organization_name);
-    for (const item of group) {
-      lines.push(t("digest.item", { date: formatDate(item.date, input.language), score: item.risk_score, title: item.content.title ?? t("common.untitled") }));
-    }
-    if (input.appUrl) lines.push(t("digest.supplierLink", { link: input.appUrl + supplierPath(first) }));
-    lines.push("");
-  }
-  if (total > items.length) lines.push(t("digest.more", { count: total - items.length }), "");
-  lines.push(...footer(t, input.appUrl, `digest.why_${input.frequency}`, input.unsubscribe ?? null));
-  return { subject: t("digest.subject", { count: total }), text: lines.join("\n") };
 }
 
 /**
@@ -339,7 +266,7 @@ export async function readImmediateCursor(): Promise<number | null> {
 }
 
 /** Writes the cursor (inside the job's `finish`, with its transaction). */
-export async function writeImmediateCursor(trx: Transaction<DB>, lastId: number): Promise<void> {
+export async function writeImmediateCursor(trx: Db, lastId: number): Promise<void> {
   const values = { value: String(lastId), updated_at: nowIso() };
   await trx
     .insertInto("monitor_state")
@@ -371,29 +298,6 @@ async function visibleAmong(viewer: NotificationViewer, candidates: { id: number
     );
   }
   return found;
-}
-
-export function composeImmediate(input: { language: string; item: NotificationListItem; appUrl: string | null; unsubscribe?: string | null }): {
-  subject: string;
-  text: string;
-} {
-  const t = textsFor(input.language);
-  const { item, appUrl } = input;
-  const supplier = item.organization.organization_name;
-  const title = item.content.title ?? t("common.untitled");
-  const lines = [
-    t("common.greeting"),
-    "",
-    t("immediate.intro", { supplier, score: item.risk_score }),
-    "",
-    title,
-    t("immediate.meta", { date: formatDate(item.date, input.language), score: item.risk_score, relevance: item.relevance_score }),
-  ];
-  if (item.content.risk.description) lines.push("", item.content.risk.description);
-  if (item.content.url) lines.push("", t("immediate.source", { source: item.content.source ?? item.content.url, link: item.content.url }));
-  lines.push("", appUrl ? t("immediate.supplierLink", { link: appUrl + supplierPath(item) }) : t("immediate.supplierNoLink"), "");
-  lines.push(...footer(t, appUrl, "immediate.why", input.unsubscribe ?? null));
-  return { subject: t("immediate.subject", { supplier, title }), text: lines.join("\n") };
 }
 
 export interface ImmediateRunResult extends MailRunResult {

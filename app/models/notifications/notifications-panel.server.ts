@@ -1,10 +1,10 @@
-import type { OrgUser } from "~/http/auth.server";
-import { listNotifications, type NotificationListItem } from "~/models/notifications/notification-list.server";
+import { listNotifications, type NotificationListItem, type NotificationViewer } from "~/models/notifications/notification-list.server";
 import {
   NOTIFICATION_OFFSET_MAX,
   NOTIFICATION_PAGE_SIZE,
   nextOffset,
   showMoreVisible,
+  type NotificationPanelQuery,
   type NotificationTypeFilter,
 } from "~/models/notifications/notifications";
 import { notificationQuerySchema } from "~/models/notifications/notification-query";
@@ -13,10 +13,9 @@ import { notificationQuerySchema } from "~/models/notifications/notification-que
  * The notifications slide-over as the server renders it from the URL (shared/spec/01-shell-chat-lei.md §2.4, §4), the whole panel
  * without JavaScript: `?panel=notifications` open, `nMin`, `nDays`, `nType` its filters (empty: the spec's defaults),
  * `nOffset` how many are loaded so far — "Show more" is a link that renders the longer list. With JavaScript the panel
- * opens in place and asks `GET /api/notifications` itself (components/notifications/NotificationsPanel.tsx).
+ * opens in place and asks `GET /api/notifications` itself (components/notifications/NotificationsPanel.tsx). The shell
+ * reads the parameters (`readPanelQuery` in notifications.ts) and hands them here with the viewer.
  */
-export const PANEL_PARAMS = { minRiskScore: "nMin", lookbackDays: "nDays", type: "nType", offset: "nOffset" } as const;
-
 /** One notification as the panel and the page show it. */
 export type PanelNotification = Pick<NotificationListItem, "id" | "type" | "date" | "risk_score" | "relevance_score" | "organization" | "content">;
 
@@ -44,13 +43,7 @@ export function toPanelNotification(n: NotificationListItem): PanelNotification 
   };
 }
 
-export async function loadNotificationsPanel(url: URL, user: OrgUser): Promise<NotificationsPanelData> {
-  const raw = {
-    minRiskScore: url.searchParams.get(PANEL_PARAMS.minRiskScore) ?? "",
-    lookbackDays: url.searchParams.get(PANEL_PARAMS.lookbackDays) ?? "",
-    type: url.searchParams.get(PANEL_PARAMS.type) ?? "",
-    offset: url.searchParams.get(PANEL_PARAMS.offset) ?? "",
-  };
+export async function loadNotificationsPanel(raw: NotificationPanelQuery, viewer: NotificationViewer): Promise<NotificationsPanelData> {
   const parsed = notificationQuerySchema.safeParse(raw);
   const typeShown = (["all", "announcement", "search"] as const).find((t) => t === raw.type) ?? "all";
   const filters = { minRiskScore: raw.minRiskScore, lookbackDays: raw.lookbackDays, type: typeShown };
@@ -58,7 +51,7 @@ export async function loadNotificationsPanel(url: URL, user: OrgUser): Promise<N
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
     // A bad offset (a hand-made link) is simply the first page; a bad filter is said next to its field.
-    if (field === "offset") return loadNotificationsPanel(withoutOffset(url), user);
+    if (field === "offset") return loadNotificationsPanel({ ...raw, offset: "" }, viewer);
     return {
       filters,
       error: { field: field === "lookbackDays" || field === "type" ? field : "minRiskScore", message: issue?.message ?? "invalid" },
@@ -71,17 +64,11 @@ export async function loadNotificationsPanel(url: URL, user: OrgUser): Promise<N
   const { offset: loadedBefore, limit: _limit, ...query } = parsed.data;
   const shown = Math.min(loadedBefore, NOTIFICATION_OFFSET_MAX);
   // The longer list: what was loaded before and the next page, in one query.
-  const items = await listNotifications({ userId: user.id, organizationId: user.organizationId, language: user.language }, query, {
+  const items = await listNotifications(viewer, query, {
     limit: shown + NOTIFICATION_PAGE_SIZE,
     offset: 0,
   });
   const returned = Math.max(0, items.length - shown);
   const offset = nextOffset(Math.min(shown, items.length), returned);
   return { filters, error: null, items: items.map(toPanelNotification), offset, showMore: showMoreVisible(items.length, offset), allowed: true };
-}
-
-function withoutOffset(url: URL): URL {
-  const next = new URL(url);
-  next.searchParams.delete(PANEL_PARAMS.offset);
-  return next;
 }

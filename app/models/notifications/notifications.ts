@@ -18,6 +18,47 @@ export const DISMISS_REASON_MAX = 500;
 /** The notifications panel's URL parameters (models/notifications/notifications-panel.server.ts): open, filters, how many are loaded. */
 export const NOTIFICATIONS_PANEL_PARAMS = ["panel", "nMin", "nDays", "nType", "nOffset"] as const;
 
+/** The panel's filters and how many it has loaded, as typed in the URL (empty: not given). */
+export interface NotificationPanelQuery {
+  minRiskScore: string;
+  lookbackDays: string;
+  type: string;
+  offset: string;
+}
+
+/** A page's URL parameters without the panel's: the page the panel closes to. */
+export function withoutPanelParams(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const key of NOTIFICATIONS_PANEL_PARAMS) params.delete(key);
+  return params;
+}
+
+/**
+ * "Show more" without JavaScript: the page with the panel open on the same filters (only those given) and the
+ * number loaded so far.
+ */
+export function panelMoreParams(page: URLSearchParams, filters: { minRiskScore: string; lookbackDays: string; type: string } | null, offset: number) {
+  const params = new URLSearchParams(page);
+  params.set("panel", "notifications");
+  if (filters) {
+    if (filters.minRiskScore) params.set("nMin", filters.minRiskScore);
+    if (filters.lookbackDays) params.set("nDays", filters.lookbackDays);
+    if (filters.type !== "all") params.set("nType", filters.type);
+  }
+  params.set("nOffset", String(offset));
+  return params;
+}
+
+/** The panel's query from a page's URL parameters: `nMin`, `nDays`, `nType`, `nOffset`. */
+export function readPanelQuery(params: URLSearchParams): NotificationPanelQuery {
+  return {
+    minRiskScore: params.get("nMin") ?? "",
+    lookbackDays: params.get("nDays") ?? "",
+    type: params.get("nType") ?? "",
+    offset: params.get("nOffset") ?? "",
+  };
+}
+
 export const NOTIFICATION_TYPES = ["all", "announcement", "search"] as const;
 export type NotificationTypeFilter = (typeof NOTIFICATION_TYPES)[number];
 export const READ_FILTERS = ["all", "read", "unread"] as const;
@@ -40,3 +81,12 @@ export function showMoreVisible(loadedCount: number, offset: number): boolean {
 /** A notification's risk score as one of the five colours (shared/spec/01-shell-chat-lei.md §9): the risk model's rule. */
 export { notificationRiskColor as riskBand } from "~/models/suppliers/risk";
 export type { RiskColor as RiskBand } from "~/models/suppliers/risk";
+
+/**
+ * A notification's source as a link: only a web address is linked (the address comes from outside), named by its
+ * source or else its host.
+ */
+export function sourceLink(content: { source: string | null; url: string | null }): { href: string; name: string } | null {
+  if (!content.url || !/^https?:\/\//i.test(content.url)) return null;
+  return { href: content.url, name: content.source ?? new URL(content.url).hostname };
+}

@@ -1,10 +1,8 @@
 import { sql } from "kysely";
-import { z } from "zod";
 import { db } from "@server/db";
 import { decodeComplianceFlags } from "~/models/suppliers/compliance";
 import { NACE_SECTIONS, type NaceSection } from "~/models/registry/nace";
 import {
-  DASHBOARD_CHARTS,
   HISTORY_DAYS,
   TOP_COUNTRIES,
   type BandCounts,
@@ -17,7 +15,6 @@ import {
   type SnapshotBand,
 } from "~/models/overview/dashboard";
 
-export { DASHBOARD_CHARTS, SNAPSHOT_BANDS } from "~/models/overview/dashboard";
 import { osloDate } from "~/models/tasks/task-states";
 import { followedConnections } from "~/models/suppliers/supplier-list.server";
 
@@ -38,21 +35,6 @@ export interface DashboardFilters {
   language?: "en" | "no";
   now?: Date;
 }
-
-const flag = z
-  .string()
-  .optional()
-  .transform((value): boolean | null => (value === "yes" ? true : value === "no" ? false : null));
-
-/** The dashboard's URL (its GET form), read leniently like /suppliers: anything unknown falls back to "any". */
-export const dashboardQuery = z
-  .object({
-    tag: z.string().optional(),
-    priority: flag,
-    dd: flag,
-    chart: z.enum(DASHBOARD_CHARTS).optional().catch(undefined),
-  })
-  .transform(({ dd, ...rest }) => ({ ...rest, dueDiligence: dd }));
 
 const emptyBands = (): BandCounts => ({ green: 0, yellow: 0, red: 0, unknown: 0 });
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { NaceSection } from "~/models/registry/nace";
 
 /** What /dashboard shows (decision 038): the constants and shapes the server and the page share. */
@@ -52,3 +53,18 @@ export interface Dashboard {
   regimes: RegimeCounts;
   dueDiligence: { count: number; total: number };
 }
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value): boolean | null => (value === "yes" ? true : value === "no" ? false : null));
+
+/** The dashboard's URL (its GET form), read leniently like /suppliers: anything unknown falls back to "any". */
+export const dashboardQuery = z
+  .object({
+    tag: z.string().optional(),
+    priority: flag,
+    dd: flag,
+    chart: z.enum(DASHBOARD_CHARTS).optional().catch(undefined),
+  })
+  .transform(({ dd, ...rest }) => ({ ...rest, dueDiligence: dd }));

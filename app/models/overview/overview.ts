@@ -18,6 +18,16 @@ export const DUE_SOON_DAYS = 14;
 
 export type BandKey = RiskBand | "unknown";
 
+/** The bands as the overview lists them: the ones that need attention first. */
+export const OVERVIEW_BANDS: BandKey[] = ["red", "yellow", "green", "unknown"];
+/** The /suppliers filter of each band (decision 036); "not assessed" has none, so it links to the list sorted by risk. */
+export const OVERVIEW_BAND_HREF: Record<BandKey, string> = {
+  red: "/suppliers?risk=high&sort=risk&dir=desc",
+  yellow: "/suppliers?risk=medium&sort=risk&dir=desc",
+  green: "/suppliers?risk=low&sort=risk&dir=desc",
+  unknown: "/suppliers?sort=risk&dir=asc",
+};
+
 export interface OverviewSupplier {
   connectionId: number;
   supplier: { id: number; name: string; orgNumber: string | null };
