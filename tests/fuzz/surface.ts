@@ -34,7 +34,8 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
 export function routePattern(file: string): { pattern: string; params: string[] } {
-  const base = file.replace(/\.(tsx?|jsx?)$/, "");
+  // A folder route (`<name>/route.tsx`) is named by its folder.
+  const base = file.replace(/\/route\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments: string[] = [];
   const params: string[] = [];
   for (const raw of base.split(/(?<!\[)\.(?![^[]*\])/)) {
@@ -102,7 +103,25 @@ function scanFile(file: string): Scan {
     scan.intents.set(intent, [...new Set([...known, ...fields])]);
   };
 
+  // Intents named as constants (`const INTENT = { addQuestion: "add-question" } as const`): each value is an intent,
+  // and `INTENT.addQuestion` reads as its value below.
+  const constants = new Map<string, string>();
+  const valueOf = (node: ts.Node | undefined) => stringOf(node) ?? (node ? (constants.get(node.getText(source)) ?? null) : null);
+
   const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /intent/i.test(node.name.text) && node.initializer) {
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init))
+        for (const property of init.properties) {
+          const key = propertyKey(property);
+          const value = ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+          if (key && value) {
+            constants.set(`${node.name.text}.${key}`, value);
+            addIntent(value);
+          }
+        }
+    }
     if (ts.isImportDeclaration(node)) {
       const specifier = stringOf(node.moduleSpecifier);
       const resolved = specifier && !node.importClause?.isTypeOnly ? resolveImport(file, specifier) : null;
@@ -118,7 +137,7 @@ function scanFile(file: string): Scan {
           // intent: z.literal("save") or z.enum(["a", "b"])
           const init = intentProperty.initializer;
           if (ts.isCallExpression(init)) {
-            const literal = stringOf(init.arguments[0]);
+            const literal = valueOf(init.arguments[0]);
             if (literal)
               addIntent(
                 literal,
@@ -157,7 +176,7 @@ function scanFile(file: string): Scan {
     }
     // request.method !== "PATCH", formData.get("intent") === "create", intent !== "delete"
     if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
-      const [other, literal] = stringOf(node.right) !== null ? [node.left, stringOf(node.right)!] : [node.right, stringOf(node.left)];
+      const [other, literal] = valueOf(node.right) !== null ? [node.left, valueOf(node.right)!] : [node.right, valueOf(node.left)];
       const otherText = other.getText(source);
       if (literal !== null && /\bmethod$/.test(otherText) && HTTP_METHODS.includes(literal.toUpperCase())) scan.methods.add(literal.toUpperCase());
       // The compared value is the intent itself (`intent`, `formData.get("intent")`), not a property of it or its type.
@@ -166,7 +185,7 @@ function scanFile(file: string): Scan {
     }
     // switch (intent) { case "save": … }
     if (ts.isSwitchStatement(node) && /intent/i.test(node.expression.getText(source))) {
-      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && stringOf(clause.expression)) addIntent(stringOf(clause.expression)!);
+      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && valueOf(clause.expression)) addIntent(valueOf(clause.expression)!);
     }
     // <input name="redirectTo" />
     if (ts.isJsxAttribute(node) && ts.isIdentifier(node.name) && node.name.text === "name") {
@@ -177,6 +196,17 @@ function scanFile(file: string): Scan {
   };
   visit(source);
   return scan;
+}
+
+/** The route modules under a routes folder: its files, and the `route.tsx` of each folder route (`<name>/route.tsx`). */
+export function routeModules(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return ["route.tsx", "route.ts"].filter((f) => fs.existsSync(path.join(dir, entry.name, f))).map((f) => `${entry.name}/${f}`);
+      return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [entry.name] : [];
+    })
+    .sort();
 }
 
 /** The surface of one route module: its own source, plus the schemas and intents of the app modules it imports. */

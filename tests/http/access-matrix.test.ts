@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import { scaffoldPermission } from "~/scaffolding/screens";
 import { respondentScreens, scaffoldedScreens } from "../../remix.config.js";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE } from "../helpers/requests";
-import { routePattern } from "../fuzz/surface";
+import { routeModules, routePattern } from "../fuzz/surface";
 
 /**
  * Who may open every route of the app, walked against every role: the one permission table
@@ -43,7 +42,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.admin.organizations.tsx": { GET: "admin", POST: "admin" },
   "_app.admin.suppliers-overview.tsx": { GET: "admin" },
   "_app.admin.users.tsx": { GET: "admin", POST: "admin" },
-  "_app.admin.surveys.$id.tsx": { GET: "templates", POST: "templates" },
+  "_app.admin.surveys.$id/route.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.surveys.surveys.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.tasks.templates.tsx": { GET: "templates", POST: "templates" },
   "_app.admin.integrations.tsx": { GET: "admin" },
@@ -68,7 +67,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.search.tsx": { GET: "registryRead" },
   "_app.supplier.tsx": { GET: "registryRead", POST: "suppliersWrite" },
   "_app.supplier_tasks.tsx": { GET: "supplierTasksRead" },
-  "_app.supplier_tasks_.$id.tsx": { GET: "supplierTasksRead", POST: "supplierTasksManage" },
+  "_app.supplier_tasks_.$id/route.tsx": { GET: "supplierTasksRead", POST: "supplierTasksManage" },
   "_app.supplier_tasks_.campaigns.$id.tsx": { GET: "supplierTasksManage" },
   "_app.supplier_tasks_.reminders.tsx": { GET: "supplierTasksManage", POST: "supplierTasksManage" },
   "_app.supplier_tasks_.send.tsx": { GET: "supplierTasksManage", POST: "supplierTasksManage" },
@@ -162,7 +161,7 @@ const ACCESS: Record<string, Entry> = {
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
-const routeFiles = fs.readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+const routeFiles = routeModules(ROUTES_DIR);
 
 interface Role {
   name: string;
