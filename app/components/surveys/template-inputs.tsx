@@ -78,7 +78,17 @@ export function FormErrors({ result }: { result: SubmissionResult<string[]> | nu
 }
 
 /** Who owns a new template: a choice for the operator who also manages an organisation, otherwise a hidden field. */
-export function OwnerChoice({ kit, manageOwn, manageSystem, className }: { kit: FormReplyState; manageOwn: boolean; manageSystem: boolean; className?: string }) {
+export function OwnerChoice({
+  kit,
+  manageOwn,
+  manageSystem,
+  className,
+}: {
+  kit: FormReplyState;
+  manageOwn: boolean;
+  manageSystem: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("taskTemplates");
   if (!(manageOwn && manageSystem)) return <input type="hidden" name="owner" value={manageOwn ? "organization" : "system"} />;
   return (

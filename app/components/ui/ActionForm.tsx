@@ -38,8 +38,7 @@ function sentValue(initial: Record<string, unknown> | null | undefined, name: st
   if (!initial) return undefined;
   if (name in initial) return initial[name];
   let value: unknown = initial;
-  for (const part of name.replace(/\]/g, "").split(/[.[]/))
-    value = value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  for (const part of name.replace(/\]/g, "").split(/[.[]/)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
   return value;
 }
 
