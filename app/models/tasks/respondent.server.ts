@@ -1,3 +1,4 @@
+import { refuse } from "~/models/shared/refusal";
 import type { Readable } from "node:stream";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
@@ -313,16 +314,9 @@ async function ensureTaskResponse(task: SupplierTaskRow, userId: number | null):
   return row.id;
 }
 
-/** Thrown when the item is no longer open for the respondent (submitted, accepted, cancelled meanwhile). */
-export class NotEditable extends Error {
-  constructor(readonly status: SupplierTaskStatus) {
-    super(`The item is ${status}`);
-    this.name = "NotEditable";
-  }
-}
-
 function assertEditable(task: SupplierTaskRow) {
-  if (!isOpen(task.status)) throw new NotEditable(task.status);
+  // No longer open for the respondent (submitted, accepted, cancelled meanwhile).
+  if (!isOpen(task.status)) throw refuse("conflict", "not-editable", { details: { status: task.status } });
 }
 
 /** Saves the comment (and records "draft saved"); `submit` also submits, as the given party. */

@@ -280,7 +280,7 @@ export async function supplierScreenItems(input: { organizationId: number; suppl
   }));
 }
 
-/** The customer accepts a submitted answer or cancels the request (cancelling revokes its links). Throws TransitionRefused. */
+/** The customer accepts a submitted answer or cancels the request (cancelling revokes its links). Throws a "transition-refused" Refusal. */
 export async function decideItem(input: { task: SupplierTaskRow; action: "accept" | "cancel"; party: ActingParty; at?: Date }): Promise<void> {
   await db()
     .transaction()
@@ -290,7 +290,7 @@ export async function decideItem(input: { task: SupplierTaskRow; action: "accept
 /**
  * The customer returns a submitted answer for rework with a comment: the transition (applyAction, in a transaction with
  * a fresh link for the recipient), then — after the commit, like the campaign job — the "returned" mail with the comment
- * and the new link. Throws TransitionRefused when the item is not submitted. Returns whether a mail was sent.
+ * and the new link. Throws a "transition-refused" Refusal when the item is not submitted. Returns whether a mail was sent.
  */
 export async function returnItem(input: { task: SupplierTaskRow; party: ActingParty; comment: string; origin: string; at?: Date }): Promise<boolean> {
   const { task } = input;

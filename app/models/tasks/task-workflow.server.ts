@@ -1,7 +1,8 @@
-import { db, now } from "@server/db";
+import { refuse } from "~/models/shared/refusal";
+import { db, now, type Db } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken, newToken } from "@server/auth/tokens";
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Updateable } from "kysely";
 import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTaskStatus } from "~/models/tasks/task-states";
 
 /**
@@ -14,8 +15,6 @@ import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTa
  * Changes go through `applyAction`, which checks the transition (supplier-task-states.ts), stamps the time, keeps the
  * answer rows' own flags in step and writes the history.
  */
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export interface SupplierTaskRow {
   id: number;
@@ -142,21 +141,16 @@ export interface ActingParty {
   name: string | null;
 }
 
-export class TransitionRefused extends Error {
-  constructor(
-    readonly action: SupplierTaskAction,
-    readonly status: SupplierTaskStatus,
-  ) {
-    super(`${action} is not possible while the item is ${status}`);
-    this.name = "TransitionRefused";
-  }
+/** The Refusal of an action the item's state (or the party) does not allow: a conflict, with the action and the state. */
+export function transitionRefused(action: SupplierTaskAction, status: SupplierTaskStatus) {
+  return refuse("conflict", "transition-refused", { details: { action, status }, message: `${action} is not possible while the item is ${status}` });
 }
 
 /**
  * Applies an action to an item already found through one of the scoped readers above, in the given transaction: checks
  * the transition, sets the status and its time, keeps compliance_tasks.is_submitted / survey_responses.status in step
  * (a returned survey becomes a draft again), and records the event. `remind` only records (the caller mails).
- * Throws TransitionRefused when the item's state does not allow it (the caller answers 409 with the state).
+ * Throws a "transition-refused" Refusal when the item's state does not allow it (the caller answers 409 with the state).
  */
 export async function applyAction(
   trx: Db,
@@ -165,7 +159,7 @@ export async function applyAction(
   party: ActingParty,
   extra: { comment?: string | null; at?: Date } = {},
 ): Promise<SupplierTaskStatus> {
-  if (!canDo(action, party.actor, task.status)) throw new TransitionRefused(action, task.status);
+  if (!canDo(action, party.actor, task.status)) throw transitionRefused(action, task.status);
   const at = (extra.at ?? new Date()).toISOString();
   const status = nextStatus(action, task.status);
   const set: Updateable<DB["supplier_tasks"]> = { status, updated_at: at };
@@ -182,7 +176,7 @@ export async function applyAction(
   if (action !== "remind") {
     // Compare-and-set: a concurrent change (two tabs, a customer and a respondent at once) loses cleanly.
     const result = await trx.updateTable("supplier_tasks").set(set).where("id", "=", task.id).where("status", "=", task.status).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new TransitionRefused(action, task.status);
+    if (Number(result.numUpdatedRows) === 0) throw transitionRefused(action, task.status);
   }
 
   if (task.complianceTaskId !== null && (action === "submit" || action === "return")) {

@@ -2,16 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "~/translations";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
 import { uiLanguage } from "~/components/supplier/main-helpers";
-import { taskFileHref } from "~/components/supplier/TaskResponseModal";
-import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { acceptForm, refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
@@ -19,12 +17,15 @@ import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { remindItem } from "~/models/tasks/campaigns.server";
-import { formatDate, formatDateTime, formatThousands } from "~/models/shared/format";
+import { formatDate, formatDateTime } from "~/models/shared/format";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { RETURN_COMMENT_MAX } from "~/models/tasks/task-list";
 import { decideItem, returnItem, revokeItemLinks, supplierTaskDetail } from "~/models/tasks/task-list.server";
 import { plainActionSchema, returnSchema } from "~/models/tasks/task-query";
 import { canDo, displayStatus, osloDate } from "~/models/tasks/task-states";
-import { customerTask, TransitionRefused } from "~/models/tasks/task-workflow.server";
+import { customerTask, transitionRefused, type ActingParty, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { INTENT, isSentTaskIntent, type SentTaskIntent } from "./sent-task-intents";
+import { Actions, Field, Response } from "./sent-task-parts";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["supplierTasks", "taskStates", "supplierWork"] };
@@ -51,9 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Intent = "accept" | "return" | "remind" | "cancel" | "revoke";
-const INTENTS: readonly Intent[] = ["accept", "return", "remind", "cancel", "revoke"];
-const NOTICE: Record<Intent, `supplierTasks:notices.${string}`> = {
+const NOTICE: Record<SentTaskIntent, `supplierTasks:notices.${string}`> = {
   accept: "supplierTasks:notices.accepted",
   return: "supplierTasks:notices.returned",
   remind: "supplierTasks:notices.reminded",
@@ -61,71 +60,86 @@ const NOTICE: Record<Intent, `supplierTasks:notices.${string}`> = {
   revoke: "supplierTasks:notices.revoked",
 };
 
+type FixedT = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
+interface Change {
+  task: SupplierTaskRow;
+  party: ActingParty;
+  at: Date;
+  origin: string;
+}
+/** A refused change the state explains (409), or nothing: done. */
+type Outcome = { refused: string } | null;
+
+async function decide(change: Change, action: "accept" | "cancel"): Promise<Outcome> {
+  await decideItem({ task: change.task, action, party: change.party, at: change.at });
+  return null;
+}
+
+async function returnForRework(change: Change, comment: string): Promise<Outcome> {
+  await returnItem({ task: change.task, party: change.party, comment, origin: change.origin, at: change.at });
+  return null;
+}
+
+async function remindNow(change: Change, t: FixedT): Promise<Outcome> {
+  const { task } = change;
+  if (!canDo("remind", "customer", task.status)) throw transitionRefused("remind", task.status);
+  const sent = await remindItem({ task, party: change.party, at: change.at, fallbackOrigin: change.origin });
+  return sent ? null : { refused: t("errors.noRecipient") };
+}
+
+async function revokeLinks(change: Change, t: FixedT): Promise<Outcome> {
+  const revoked = await revokeItemLinks({ task: change.task, party: change.party, at: change.at });
+  return revoked === 0 ? { refused: t("errors.noLinks") } : null;
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "supplierTasksManage");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request, ["supplierTasks", "taskStates"]);
   const rawIntent = formData.get("intent");
-  const intent = INTENTS.find((i) => i === rawIntent);
+  const intent = isSentTaskIntent(rawIntent) ? rawIntent : null;
   const id = parseId(params.id);
   const task = id === null ? undefined : await customerTask({ organizationId: user.organizationId, id });
-  const refuse = (status: 400 | 404 | 409, message: string, fieldErrors: Record<string, string[]> = {}) =>
-    json(
-      {
-        intent: intent ?? null,
-        result: {
-          status: "error" as const,
-          initialValue: Object.fromEntries([...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string")),
-          error: { "": message ? [message] : [], ...fieldErrors },
-        },
-      },
-      { status },
-    );
-  if (!intent) return refuse(400, t("errors.invalid"));
-  if (!task) return refuse(404, t("errors.notFound"));
-  const submission = parseWithZod(formData, { schema: intent === "return" ? returnSchema : plainActionSchema });
+  if (!intent) return refuseForm(formData, { intent: null, formErrors: [t("errors.invalid")] });
+  if (!task) return refuseForm(formData, { intent, status: 404, formErrors: [t("errors.notFound")] });
+  const submission = parseWithZod(formData, { schema: intent === INTENT.return ? returnSchema : plainActionSchema });
   if (submission.status !== "success") {
-    const reply = submission.reply();
-    const commentErrors = (reply.error?.comment ?? []).map((key) =>
+    const commentErrors = (submission.reply().error?.comment ?? []).map((key) =>
       key === "commentTooLong" ? t("errors.commentTooLong", { max: RETURN_COMMENT_MAX }) : t("errors.commentRequired"),
     );
-    return json(
-      {
-        intent,
-        result: submission.reply({
-          fieldErrors: commentErrors.length ? { comment: commentErrors } : {},
-          formErrors: commentErrors.length ? [] : [t("errors.invalid")],
-        }),
-      },
-      { status: 400 },
-    );
+    return refuseForm(submission, {
+      intent,
+      fieldErrors: commentErrors.length ? { comment: commentErrors } : {},
+      formErrors: commentErrors.length ? [] : [t("errors.invalid")],
+    });
   }
-  const party = { actor: "customer" as const, userId: user.id, name: user.email };
-  const at = new Date();
+  const change: Change = { task, party: { actor: "customer", userId: user.id, name: user.email }, at: new Date(), origin: new URL(request.url).origin };
+  let outcome: Outcome;
   try {
     switch (intent) {
-      case "accept":
-      case "cancel":
-        await decideItem({ task, action: intent, party, at });
+      case INTENT.accept:
+      case INTENT.cancel:
+        outcome = await decide(change, intent);
         break;
-      case "return":
-        await returnItem({ task, party, comment: (submission.value as { comment: string }).comment, origin: new URL(request.url).origin, at });
+      case INTENT.return:
+        outcome = await returnForRework(change, (submission.value as { comment: string }).comment);
         break;
-      case "remind":
-        if (!canDo("remind", "customer", task.status)) throw new TransitionRefused("remind", task.status);
-        if (!(await remindItem({ task, party, at, fallbackOrigin: new URL(request.url).origin }))) return refuse(409, t("errors.noRecipient"));
+      case INTENT.remind:
+        outcome = await remindNow(change, t);
         break;
-      case "revoke":
-        if ((await revokeItemLinks({ task, party, at })) === 0) return refuse(409, t("errors.noLinks"));
+      case INTENT.revoke:
+        outcome = await revokeLinks(change, t);
         break;
     }
   } catch (error) {
-    if (!(error instanceof TransitionRefused)) throw error;
-    return refuse(409, t("errors.refused", { status: t(`taskStates:status.${error.status}`).toLocaleLowerCase() }));
+    if (!isRefusalOf(error, ["transition-refused"])) throw error;
+    const status = t(`taskStates:status.${String(error.details.status)}`).toLocaleLowerCase();
+    return refuseFormFor(error, formData, t("errors.refused", { status }), { intent });
   }
+  if (outcome) return refuseForm(formData, { intent, status: 409, formErrors: [outcome.refused] });
   const redirectTo = formData.get("redirectTo");
   if (typeof redirectTo === "string" && redirectTo) return redirectWithNotice(request, safeRedirect(redirectTo, `/supplier_tasks/${task.id}`), NOTICE[intent]);
-  return json({ intent, result: submission.reply({ resetForm: true }) });
+  return acceptForm(submission, { intent });
 }
 
 export function ErrorBoundary() {
@@ -220,7 +234,7 @@ export default function SupplierTaskScreen() {
           title={t("item.cancelTitle")}
           text={t("item.cancelText")}
           detail={task.title}
-          intent="cancel"
+          intent={INTENT.cancel}
           confirmLabel={t("item.cancelConfirm")}
           cancelLabel={t("item.keep")}
           cancelHref={pathname}
@@ -228,182 +242,5 @@ export default function SupplierTaskScreen() {
         />
       ) : null}
     </article>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-base-content/70">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
-  );
-}
-
-function Response() {
-  const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("supplierTasks");
-  const lng = uiLanguage(i18n.language);
-  const { task, taskResponse, survey } = data;
-  const answered = task.status === "submitted" || task.status === "accepted" || (task.status === "cancelled" && task.submittedAt !== null);
-  return (
-    <section aria-labelledby="item-response" className="rounded-box border border-base-300 bg-base-100 p-4">
-      <h2 id="item-response" className="text-lg font-semibold">
-        {t("item.response")}
-      </h2>
-      {task.kind === "task" ? (
-        taskResponse && answered ? (
-          <div className="mt-2 flex flex-col gap-3 text-sm">
-            <div>
-              <h3 className="text-xs text-base-content/70">{t("item.comment")}</h3>
-              <p className="whitespace-pre-wrap break-words">{taskResponse.comment || t("item.noComment")}</p>
-            </div>
-            <div>
-              <h3 className="text-xs text-base-content/70">{t("item.files")}</h3>
-              {taskResponse.complianceTaskResponseFiles.length === 0 ? (
-                <p>{t("item.noFiles")}</p>
-              ) : (
-                <ul className="flex flex-col gap-1">
-                  {taskResponse.complianceTaskResponseFiles.map(({ fileUpload }) => (
-                    <li key={fileUpload.id} className="flex flex-wrap items-baseline gap-2">
-                      <a
-                        href={taskFileHref(fileUpload.id)}
-                        download
-                        className="link link-primary break-all"
-                        aria-label={t("item.download", { name: fileUpload.fileName })}
-                      >
-                        {fileUpload.fileName}
-                      </a>
-                      <span className="text-xs text-base-content/70 tabular-nums">
-                        {t("supplierWork:taskResponse.fileSize", { count: fileUpload.fileSize, size: formatThousands(fileUpload.fileSize, lng) })}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-base-content/70">{task.status === "returned" ? t("item.returnedWaiting") : t("item.notSubmitted")}</p>
-        )
-      ) : survey && survey.submitted ? (
-        <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">
-          <p>
-            <span className="text-base-content/70">{t("taskStates:score")}: </span>
-            <span className="text-lg font-semibold tabular-nums">{survey.score === null ? t("taskStates:notScored") : `${survey.score} / 100`}</span>
-          </p>
-          <Link to={`/tasks/surveys/${survey.responseId}/read`} className="btn btn-sm btn-outline">
-            {t("item.readResponse")}
-          </Link>
-        </div>
-      ) : (
-        <p className="mt-2 text-sm text-base-content/70">{task.status === "returned" ? t("item.returnedWaiting") : t("item.notSubmitted")}</p>
-      )}
-    </section>
-  );
-}
-
-function Actions() {
-  const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("supplierTasks");
-  const { pathname } = useLocation();
-  const commentId = useId();
-  const { task } = data;
-  const may = (action: "accept" | "return" | "remind" | "cancel") => canDo(action, "customer", task.status);
-  const revocable = data.liveLinks > 0 && task.status !== "cancelled";
-  const any = may("accept") || may("return") || may("remind") || may("cancel") || revocable;
-  return (
-    <section aria-labelledby="item-actions" className="rounded-box border border-base-300 bg-base-100 p-4">
-      <h2 id="item-actions" className="text-lg font-semibold">
-        {t("item.actions")}
-      </h2>
-      {!any ? (
-        <p className="mt-2 text-sm text-base-content/70">{t("item.nothingToDo", { status: t(`taskStates:status.${task.status}`).toLocaleLowerCase() })}</p>
-      ) : null}
-      <div className="mt-2 flex flex-col gap-4">
-        {may("accept") ? (
-          <ActionForm intent="accept" redirectTo={pathname} className="flex flex-wrap items-center gap-3">
-            {(form) => (
-              <>
-                <button type="submit" className="btn btn-success btn-sm" disabled={form.busy}>
-                  {t("item.accept")}
-                </button>
-                <span className="text-sm text-base-content/70">{t("item.acceptHint")}</span>
-              </>
-            )}
-          </ActionForm>
-        ) : null}
-        {may("return") ? (
-          <ActionForm intent="return" redirectTo={pathname} resetOnSuccess className="flex flex-col gap-2">
-            {(form) => (
-              <>
-                <h3 className="font-medium">{t("item.returnTitle")}</h3>
-                <div>
-                  <label htmlFor={commentId} className="mb-1 block text-sm font-medium">
-                    {t("item.returnLabel")}
-                  </label>
-                  <textarea
-                    id={commentId}
-                    name="comment"
-                    required
-                    maxLength={RETURN_COMMENT_MAX}
-                    rows={3}
-                    defaultValue={form.kept("comment")}
-                    className="textarea w-full"
-                    aria-describedby={`${commentId}-hint`}
-                    {...form.invalid("comment")}
-                  />
-                  <p id={`${commentId}-hint`} className="mt-1 text-xs text-base-content/70">
-                    {t("item.returnHint")}
-                  </p>
-                  <FieldError form={form} name="comment" />
-                </div>
-                <div>
-                  <button type="submit" className="btn btn-warning btn-sm" disabled={form.busy}>
-                    {t("item.return")}
-                  </button>
-                </div>
-              </>
-            )}
-          </ActionForm>
-        ) : null}
-        {may("remind") ? (
-          task.recipientEmail ? (
-            <ActionForm intent="remind" redirectTo={pathname} className="flex flex-wrap items-center gap-3">
-              {(form) => (
-                <>
-                  <button type="submit" className="btn btn-sm" disabled={form.busy}>
-                    {t("item.remind")}
-                  </button>
-                  <span className="break-all text-sm text-base-content/70">{t("item.remindHint", { email: task.recipientEmail })}</span>
-                </>
-              )}
-            </ActionForm>
-          ) : (
-            <p className="text-sm text-base-content/70">{t("item.remindNoRecipient")}</p>
-          )
-        ) : null}
-        {revocable ? (
-          <ActionForm intent="revoke" redirectTo={pathname} className="flex flex-wrap items-center gap-3">
-            {(form) => (
-              <>
-                <button type="submit" className="btn btn-sm btn-outline" disabled={form.busy}>
-                  {t("item.revoke")}
-                </button>
-                <span className="text-sm text-base-content/70">{t("item.revokeHint", { count: data.liveLinks })}</span>
-              </>
-            )}
-          </ActionForm>
-        ) : null}
-        {may("cancel") ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <Link to={`${pathname}?confirm=cancel`} preventScrollReset className="btn btn-sm btn-error btn-outline">
-              {t("item.cancel")}
-            </Link>
-            <span className="text-sm text-base-content/70">{t("item.cancelHint")}</span>
-          </div>
-        ) : null}
-      </div>
-    </section>
   );
 }
