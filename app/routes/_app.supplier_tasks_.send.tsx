@@ -213,10 +213,12 @@ export default function SendScreen() {
   const navigation = useNavigation();
   const { t } = useTranslation("campaigns");
   const { t: tState } = useTranslation("taskStates");
-  const lastResult = actionData && "result" in actionData && actionData.result ? actionData.result : undefined;
+  const lastResult = actionData?.result ?? undefined;
   const [form, fields] = useForm({ id: "send-campaign", lastResult, shouldValidate: "onSubmit" });
+  // What the user sent comes back only with this form's own refusal (not with an unknown intent's).
+  const sent = actionData?.intent === INTENT.send ? (lastResult?.initialValue as Record<string, unknown> | undefined) : undefined;
   const kept = (name: string): string | undefined => {
-    const value = (lastResult?.initialValue as Record<string, unknown> | undefined)?.[name];
+    const value = sent?.[name];
     return typeof value === "string" ? value : undefined;
   };
   const errorsOf = (name: string) => (lastResult?.error?.[name] ?? []).filter(Boolean);

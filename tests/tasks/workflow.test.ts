@@ -5,7 +5,7 @@ import { db } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken } from "@server/auth/tokens";
 import { migrations } from "../../migrations/index";
-import { applyAction, createLink, customerTask, linkTask, respondentTask, taskEvents, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { applyAction, createLink, customerTask, linkTask, respondentTask, taskEvents, type TaskRow } from "~/models/tasks/task-workflow.server";
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import { makeOrg } from "../helpers/fixtures";
 
@@ -125,7 +125,7 @@ describe("links", () => {
 });
 
 describe("transitions", () => {
-  const find = async (id: number) => (await customerTask({ organizationId: w.customer, id })) as SupplierTaskRow;
+  const find = async (id: number) => (await customerTask({ organizationId: w.customer, id })) as TaskRow;
 
   it("open → submit → return → submit → accept keeps the answer rows in step and records each step", async () => {
     await applyAction(db(), await find(w.taskItem), "open", respondent);

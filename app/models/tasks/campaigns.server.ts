@@ -6,12 +6,12 @@ import { PermanentJobError, type JobHandler } from "@server/jobs/types";
 import { osloDate } from "~/models/tasks/task-states";
 import { publicTaskPath, sendSupplierTaskMail } from "~/models/tasks/task-mail.server";
 import { userUnsubscribeUrl } from "~/models/accounts/unsubscribe.server";
-import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type TaskRow } from "~/models/tasks/task-workflow.server";
 
 /**
  * Sending a task or survey to suppliers (decision 031). `createCampaign` checks what the customer asked for and
  * queues the sending; the job `tasks.send-campaign` creates each supplier's copy (the answer row the spec's calls read, the
- * supplier task, a link) in one transaction and then mails the links; the campaign's summary says what went to whom and what
+ * supplier_tasks row, a link) in one transaction and then mails the links; the campaign's summary says what went to whom and what
  * could not (no contact e-mail). `remindItem` mails a fresh link for one open item.
  */
 
@@ -296,7 +296,7 @@ export async function campaignSummary(input: {
 }
 
 /** What a mail about an item needs besides the item: the customer's name and the origin its campaign was sent from. */
-export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
+export async function mailContext(task: Pick<TaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
   return db()
     .selectFrom("organizations as o")
     .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
@@ -309,7 +309,7 @@ export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" |
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
  */
-export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
+export async function remindItem(input: { task: TaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
@@ -332,7 +332,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
  */
 export async function mailFreshLink(input: {
   kind: "reminder" | "returned";
-  task: SupplierTaskRow;
+  task: TaskRow;
   to: string;
   token: string;
   at: Date;

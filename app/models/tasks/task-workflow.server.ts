@@ -3,7 +3,7 @@ import { db, now, type Db } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken, newToken } from "@server/auth/tokens";
 import type { Updateable } from "kysely";
-import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTaskStatus } from "~/models/tasks/task-states";
+import { canDo, nextStatus, type Actor, type TaskAction, type TaskStatus } from "~/models/tasks/task-states";
 
 /**
  * The one place where a task or survey sent to a supplier is found and changes state (decision 031). Every
@@ -16,7 +16,7 @@ import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTa
  * answer rows' own flags in step and writes the history.
  */
 
-export interface SupplierTaskRow {
+export interface TaskRow {
   id: number;
   organizationId: number;
   supplierOrganizationId: number;
@@ -28,7 +28,7 @@ export interface SupplierTaskRow {
   recipientEmail: string | null;
   message: string | null;
   dueDate: string | null;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   returnComment: string | null;
   answeredByName: string | null;
   sentAt: string;
@@ -65,12 +65,12 @@ function baseQuery(database: Db) {
 }
 
 /** An item the customer organisation sent; undefined for anything else (another organisation's is indistinguishable from none). */
-export async function customerTask(input: { organizationId: number; id: number }, database: Db = db()): Promise<SupplierTaskRow | undefined> {
+export async function customerTask(input: { organizationId: number; id: number }, database: Db = db()): Promise<TaskRow | undefined> {
   return baseQuery(database).where("st.id", "=", input.id).where("st.organization_id", "=", input.organizationId).executeTakeFirst();
 }
 
 /** An item sent to the supplier organisation, from any customer; undefined for anything else. */
-export async function respondentTask(input: { supplierOrganizationId: number; id: number }, database: Db = db()): Promise<SupplierTaskRow | undefined> {
+export async function respondentTask(input: { supplierOrganizationId: number; id: number }, database: Db = db()): Promise<TaskRow | undefined> {
   return baseQuery(database).where("st.id", "=", input.id).where("st.supplier_organization_id", "=", input.supplierOrganizationId).executeTakeFirst();
 }
 
@@ -105,7 +105,7 @@ export async function linkTask(
   token: string,
   at: Date = new Date(),
   database: Db = db(),
-): Promise<{ task: SupplierTaskRow; linkId: number; email: string | null } | { refused: LinkRefusal }> {
+): Promise<{ task: TaskRow; linkId: number; email: string | null } | { refused: LinkRefusal }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { refused: "unknown" };
   const link = await database
     .selectFrom("supplier_task_links")
@@ -142,7 +142,7 @@ export interface ActingParty {
 }
 
 /** The Refusal of an action the item's state (or the party) does not allow: a conflict, with the action and the state. */
-export function transitionRefused(action: SupplierTaskAction, status: SupplierTaskStatus) {
+export function transitionRefused(action: TaskAction, status: TaskStatus) {
   return refuse("conflict", "transition-refused", { details: { action, status }, message: `${action} is not possible while the item is ${status}` });
 }
 
@@ -154,11 +154,11 @@ export function transitionRefused(action: SupplierTaskAction, status: SupplierTa
  */
 export async function applyAction(
   trx: Db,
-  task: SupplierTaskRow,
-  action: SupplierTaskAction,
+  task: TaskRow,
+  action: TaskAction,
   party: ActingParty,
   extra: { comment?: string | null; at?: Date } = {},
-): Promise<SupplierTaskStatus> {
+): Promise<TaskStatus> {
   if (!canDo(action, party.actor, task.status)) throw transitionRefused(action, task.status);
   const at = (extra.at ?? new Date()).toISOString();
   const status = nextStatus(action, task.status);
@@ -237,7 +237,7 @@ export async function recordEvent(
     .execute();
 }
 
-export interface SupplierTaskEvent {
+export interface TaskEvent {
   id: number;
   kind: DB["supplier_task_events"]["kind"];
   actor: string | null;
@@ -246,7 +246,7 @@ export interface SupplierTaskEvent {
 }
 
 /** The item's history, oldest first (the caller has found the item through a scoped reader). */
-export async function taskEvents(supplierTaskId: number, database: Db = db()): Promise<SupplierTaskEvent[]> {
+export async function taskEvents(supplierTaskId: number, database: Db = db()): Promise<TaskEvent[]> {
   const rows = await database
     .selectFrom("supplier_task_events as e")
     .leftJoin("users as u", "u.id", "e.user_id")

@@ -2,7 +2,7 @@ import { db } from "@server/db";
 import { openFile } from "@server/storage";
 
 /**
- * Compliance tasks as the customer that sent them sees them (shared/spec/02-supplier-credit-connections.md §3
+ * Tasks as the customer that sent them sees them (shared/spec/02-supplier-credit-connections.md §3, its
  * "Compliance task", "Task response"). Every read is filtered by the sending
  * organisation, so one customer never sees another's tasks to the same
  * supplier. A response is shown only once the supplier has submitted it:

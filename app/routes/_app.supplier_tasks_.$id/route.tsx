@@ -20,10 +20,10 @@ import { remindItem } from "~/models/tasks/campaigns.server";
 import { formatDate, formatDateTime } from "~/models/shared/format";
 import { isRefusalOf } from "~/models/shared/refusal";
 import { RETURN_COMMENT_MAX } from "~/models/tasks/task-list";
-import { decideItem, returnItem, revokeItemLinks, supplierTaskDetail } from "~/models/tasks/task-list.server";
+import { decideItem, returnItem, revokeItemLinks, taskDetail } from "~/models/tasks/task-list.server";
 import { plainActionSchema, returnSchema } from "~/models/tasks/task-query";
 import { canDo, displayStatus, osloDate } from "~/models/tasks/task-states";
-import { customerTask, transitionRefused, type ActingParty, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { customerTask, transitionRefused, type ActingParty, type TaskRow } from "~/models/tasks/task-workflow.server";
 import { INTENT, isSentTaskIntent, type SentTaskIntent } from "./sent-task-intents";
 import { Actions, Field, Response } from "./sent-task-parts";
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "supplierTasksRead");
   const id = parseId(params.id);
   if (id === null) throw errorResponse(404, "No such item.");
-  const detail = await supplierTaskDetail({ organizationId: user.organizationId, id });
+  const detail = await taskDetail({ organizationId: user.organizationId, id });
   if (!detail) throw errorResponse(404, "No such item among what your organization sent.");
   const t = await i18nServer.getFixedT(request);
   return json({
@@ -62,7 +62,7 @@ const NOTICE: Record<SentTaskIntent, `supplierTasks:notices.${string}`> = {
 
 type FixedT = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 interface Change {
-  task: SupplierTaskRow;
+  task: TaskRow;
   party: ActingParty;
   at: Date;
   origin: string;
@@ -146,7 +146,7 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export default function SupplierTaskScreen() {
+export default function SentTaskScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("supplierTasks");
   const lng = uiLanguage(i18n.language);
