@@ -14,7 +14,7 @@ import { call, get } from "../tests/helpers/requests";
 import { loader as tasksLoader } from "../app/routes/_app.supplier_tasks";
 import { loader as tasksCsvLoader } from "../app/routes/supplier_tasks[.]csv";
 import { loader as suppliersLoader } from "../app/routes/_app.suppliers";
-import { loader as dashboardLoader } from "../app/routes/_app.dashboard";
+import { loader as dashboardLoader } from "../app/routes/_app.dashboard/route";
 import { loader as dashboardCsvLoader } from "../app/routes/dashboard[.]csv";
 import { recomputeOverallRisk } from "../app/models/suppliers/overall-risk.server";
 import { openSpreadsheet } from "../server/spreadsheets";

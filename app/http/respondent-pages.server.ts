@@ -24,7 +24,6 @@ import {
   itemHeader,
   linkItem,
   markOpened,
-  NotEditable,
   removeEvidence,
   removeTaskFile,
   respondentItem,
@@ -48,7 +47,8 @@ import {
   type AnswerProblem,
   type Answers,
 } from "~/models/tasks/survey-definition";
-import { TransitionRefused, type LinkRefusal } from "~/models/tasks/task-workflow.server";
+import type { LinkRefusal } from "~/models/tasks/task-workflow.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 
 /**
  * The loaders and actions of the respondent pages (decision 033), shared by the signed-in routes (`/tasks/{id}`,
@@ -231,7 +231,7 @@ async function conflict(request: Request, params: Record<string, string | undefi
 }
 
 function isRefusedWrite(error: unknown): boolean {
-  return error instanceof NotEditable || error instanceof TransitionRefused;
+  return isRefusalOf(error, ["not-editable", "transition-refused"]);
 }
 
 export async function taskAction(request: Request, params: Record<string, string | undefined>, mode: Mode) {

@@ -3,22 +3,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { FormErrors, OwnerChoice, TemplatesHeader, TextInput, kitOf, useReplyFor } from "~/components/surveys/plain-form";
+import { FormErrors, OwnerChoice, TemplatesHeader, TextInput } from "~/components/surveys/template-inputs";
+import { useFormReply } from "~/components/ui/ActionForm";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
+import { requireTemplateScope } from "~/http/template-pages.server";
 import i18nServer from "~/i18n.server";
 import { listFiles } from "~/models/files/files.server";
 import { renderMarkdown } from "~/models/shared/markdown";
+import { isRefusalOf, refuse } from "~/models/shared/refusal";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { localized, type SurveyLanguage } from "~/models/tasks/survey-definition";
-import { requireTemplateScope } from "~/models/tasks/survey-templates.server";
+import type { TemplateScope } from "~/models/tasks/survey-templates.server";
 import {
   createTaskTemplate,
   listTaskTemplates,
   setTaskTemplateArchived,
   updateTaskTemplate,
+  type TaskTemplateInput,
   type TaskTemplateItem,
 } from "~/models/tasks/task-templates.server";
 import { useTranslation } from "~/translations";
@@ -27,6 +32,9 @@ export const meta = titleMeta;
 export const handle = { i18n: ["taskTemplates"] };
 
 const PATH = "/admin/tasks/templates";
+
+export const INTENT = { create: "create", update: "update", archive: "archive", restore: "restore" } as const;
+const INTENTS: readonly string[] = Object.values(INTENT);
 const DESCRIPTION_MAX = 10_000;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -62,10 +70,10 @@ const fieldsSchema = (t: Translate) => ({
 
 const schema = (t: Translate) =>
   z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("create"), owner: z.enum(["organization", "system"]).default("organization"), ...fieldsSchema(t) }),
-    z.object({ intent: z.literal("update"), id: z.string(), ...fieldsSchema(t) }),
-    z.object({ intent: z.literal("archive"), id: z.string() }),
-    z.object({ intent: z.literal("restore"), id: z.string() }),
+    z.object({ intent: z.literal(INTENT.create), owner: z.enum(["organization", "system"]).default("organization"), ...fieldsSchema(t) }),
+    z.object({ intent: z.literal(INTENT.update), id: z.string(), ...fieldsSchema(t) }),
+    z.object({ intent: z.literal(INTENT.archive), id: z.string() }),
+    z.object({ intent: z.literal(INTENT.restore), id: z.string() }),
   ]);
 
 /**
@@ -95,48 +103,73 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+type Change = z.infer<ReturnType<typeof schema>>;
+type Edit = Extract<Change, { intent: "create" | "update" }>;
+
+/** The template's fields as the model takes them; a file id that is not a number is no file of the user's. */
+function inputOf(v: Edit): TaskTemplateInput {
+  const fileId = v.fileId ? parseId(v.fileId) : null;
+  if (v.fileId && fileId === null) throw refuse("invalid", "template-file-not-found", { field: "fileId" });
+  return {
+    title: { en: v.titleEn, no: v.titleNo ?? "" },
+    description: { en: v.descriptionEn ?? "", no: v.descriptionNo ?? "" },
+    dueInDays: v.dueInDays ?? null,
+    fileId,
+  };
+}
+
+async function create(request: Request, scope: TemplateScope, v: Extract<Change, { intent: "create" }>) {
+  const input = inputOf(v);
+  const { id } = await createTaskTemplate(scope, { ...input, systemWide: v.owner === "system" || scope.organizationId === null });
+  return redirectWithNotice(request, `${PATH}#t-${id}`, "taskTemplates:notices.created");
+}
+
+async function update(request: Request, scope: TemplateScope, v: Extract<Change, { intent: "update" }>) {
+  const input = inputOf(v);
+  const id = parseId(v.id);
+  if (id === null) throw refuse("not-found", "template-not-found");
+  await updateTaskTemplate(scope, { ...input, id });
+  return redirectWithNotice(request, `${PATH}#t-${id}`, "taskTemplates:notices.saved");
+}
+
+async function setArchived(request: Request, scope: TemplateScope, rawId: string, archived: boolean) {
+  const id = parseId(rawId);
+  if (id === null) throw refuse("not-found", "template-not-found");
+  await setTaskTemplateArchived(scope, { id, archived });
+  return redirectWithNotice(request, PATH, archived ? "taskTemplates:notices.archived" : "taskTemplates:notices.restored");
+}
+
+const REFUSAL_MESSAGE = {
+  "template-not-found": "taskTemplates:errors.notFound",
+  "template-forbidden": "taskTemplates:errors.forbidden",
+  "template-file-not-found": "taskTemplates:errors.fileNotFound",
+} as const;
+
 export async function action({ request }: ActionFunctionArgs) {
   const { scope } = await requireTemplateScope(request);
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(formData, { schema: schema(t) });
   const intent = formData.get("intent");
-  const known = typeof intent === "string" && ["create", "update", "archive", "restore"].includes(intent) ? intent : null;
-  const subject = { id: formData.get("id") };
-  const reply = (status: 400 | 403 | 404, formErrors: string[], fieldErrors: Record<string, string[]> = {}) =>
-    json({ intent: known, subject, result: submission.reply({ formErrors, fieldErrors }) }, { status });
-  if (submission.status !== "success") {
-    if (!known) return reply(400, [t("taskTemplates:errors.invalidRequest")]);
-    return json({ intent: known, subject, result: submission.reply() }, { status: 400 });
-  }
+  const known = typeof intent === "string" && INTENTS.includes(intent) ? intent : null;
+  const rawId = formData.get("id");
+  const answer = { intent: known, ...(typeof rawId === "string" ? { subject: { id: rawId } } : {}) };
+  if (submission.status !== "success") return refuseForm(submission, { ...answer, formErrors: known ? [] : [t("taskTemplates:errors.invalidRequest")] });
   const v = submission.value;
-  if (v.intent === "archive" || v.intent === "restore") {
-    const id = parseId(v.id);
-    const archived = v.intent === "archive";
-    if (id === null || !(await setTaskTemplateArchived(scope, { id, archived }))) return reply(404, [t("taskTemplates:errors.notFound")]);
-    return redirectWithNotice(request, PATH, archived ? "taskTemplates:notices.archived" : "taskTemplates:notices.restored");
+  try {
+    switch (v.intent) {
+      case INTENT.create:
+        return await create(request, scope, v);
+      case INTENT.update:
+        return await update(request, scope, v);
+      case INTENT.archive:
+      case INTENT.restore:
+        return await setArchived(request, scope, v.id, v.intent === INTENT.archive);
+    }
+  } catch (error) {
+    if (!isRefusalOf(error, Object.keys(REFUSAL_MESSAGE) as (keyof typeof REFUSAL_MESSAGE)[])) throw error;
+    return refuseFormFor(error, submission, t(REFUSAL_MESSAGE[error.code]), answer);
   }
-  const fileId = v.fileId ? parseId(v.fileId) : null;
-  if (v.fileId && fileId === null) return reply(400, [], { fileId: [t("taskTemplates:errors.fileNotFound")] });
-  const input = {
-    title: { en: v.titleEn, no: v.titleNo ?? "" },
-    description: { en: v.descriptionEn ?? "", no: v.descriptionNo ?? "" },
-    dueInDays: v.dueInDays ?? null,
-    fileId,
-  };
-  let result;
-  if (v.intent === "create") {
-    result = await createTaskTemplate(scope, { ...input, systemWide: v.owner === "system" || scope.organizationId === null });
-  } else {
-    const id = parseId(v.id);
-    result = id === null ? ({ problem: "notFound" } as const) : await updateTaskTemplate(scope, { ...input, id });
-  }
-  if ("problem" in result) {
-    if (result.problem === "fileNotFound") return reply(400, [], { fileId: [t("taskTemplates:errors.fileNotFound")] });
-    if (result.problem === "forbidden") return reply(403, [t("taskTemplates:errors.forbidden")]);
-    return reply(404, [t("taskTemplates:errors.notFound")]);
-  }
-  return redirectWithNotice(request, `${PATH}#t-${result.id}`, v.intent === "create" ? "taskTemplates:notices.created" : "taskTemplates:notices.saved");
 }
 
 export function ErrorBoundary() {
@@ -146,9 +179,9 @@ export function ErrorBoundary() {
 export default function TaskTemplatesScreen() {
   const { templates, editing, manageOwn, manageSystem } = useLoaderData<typeof loader>();
   const { t } = useTranslation("taskTemplates");
-  const archiveReply = useReplyFor("archive");
-  const restoreReply = useReplyFor("restore");
-  const rowReply = archiveReply ?? restoreReply;
+  const archiveReply = useFormReply(INTENT.archive);
+  const restoreReply = useFormReply(INTENT.restore);
+  const rowReply = archiveReply.result ?? restoreReply.result;
   const rowErrors = rowReply ? Object.values(rowReply.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section aria-labelledby="task-templates-title" className="mx-auto max-w-5xl">
@@ -210,7 +243,7 @@ function TemplateCard({ template }: { template: TaskTemplateItem }) {
               {t("edit")}
             </Link>
             <Form method="post" action={PATH}>
-              <input type="hidden" name="intent" value={template.archived ? "restore" : "archive"} />
+              <input type="hidden" name="intent" value={template.archived ? INTENT.restore : INTENT.archive} />
               <input type="hidden" name="id" value={template.id} />
               <button type="submit" className="btn btn-sm btn-ghost" aria-label={t(template.archived ? "restoreNamed" : "archiveNamed", { title })}>
                 {template.archived ? t("restore") : t("archive")}
@@ -226,9 +259,8 @@ function TemplateCard({ template }: { template: TaskTemplateItem }) {
 function TemplateForm({ template, manageOwn, manageSystem }: { template: TaskTemplateItem | null; manageOwn: boolean; manageSystem: boolean }) {
   const { files } = useLoaderData<typeof loader>();
   const { t } = useTranslation("taskTemplates");
-  const intent = template ? "update" : "create";
-  const result = useReplyFor(intent, template ? { id: String(template.id) } : {});
-  const kit = kitOf(result);
+  const intent = template ? INTENT.update : INTENT.create;
+  const kit = useFormReply(intent, template ? { id: template.id } : {});
   const formId = "template-form";
   const fileErrors = kit.errors("fileId");
   const fileValue = kit.keeping ? (kit.kept("fileId") ?? "") : template?.file ? String(template.file.id) : "";
@@ -313,7 +345,7 @@ function TemplateForm({ template, manageOwn, manageSystem }: { template: TaskTem
           ) : null}
         </div>
         <div className="sm:col-span-2">
-          <FormErrors result={result} />
+          <FormErrors result={kit.result} />
         </div>
       </Form>
     </section>

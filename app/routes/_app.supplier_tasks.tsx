@@ -13,8 +13,8 @@ import { requireUser } from "~/http/auth.server";
 import { formatDate, MISSING } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { SUPPLIER_SEARCH_MAX, SUPPLIER_TASK_FILTER_KEYS, SUPPLIER_TASK_KINDS, SUPPLIER_TASK_PAGE_SIZE, SUPPLIER_TASK_SORTS } from "~/models/tasks/task-list";
-import { campaignTitle, countSupplierTasks, listSupplierTasks, type SupplierTaskListItem } from "~/models/tasks/task-list.server";
-import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/tasks/task-query";
+import { campaignTitle, countSupplierTasks, listSupplierTasks, type TaskListItem } from "~/models/tasks/task-list.server";
+import { parseSupplierTaskQuery, taskFilters } from "~/models/tasks/task-query";
 import { osloDate, STATUS_FILTERS } from "~/models/tasks/task-states";
 import { listTags } from "~/models/suppliers/tags.server";
 
@@ -35,11 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const common = { raw, tags, title };
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    const empty = { items: [] as SupplierTaskListItem[], total: 0, page: 1, pageCount: 1, campaign: null as string | null, anySent: true };
+    const empty = { items: [] as TaskListItem[], total: 0, page: 1, pageCount: 1, campaign: null as string | null, anySent: true };
     return json({ ...common, ...empty, error: field as string | null }, { status: 400 });
   }
   const query = parsed.data;
-  const filters = supplierTaskFilters(query);
+  const filters = taskFilters(query);
   const total = await countSupplierTasks({ organizationId: user.organizationId, filters, today });
   const pageCount = Math.max(1, Math.ceil(total / SUPPLIER_TASK_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? true
       : countSupplierTasks({
           organizationId: user.organizationId,
-          filters: supplierTaskFilters({ ...query, status: null, kind: null, q: null, tag: null, campaign: null }),
+          filters: taskFilters({ ...query, status: null, kind: null, q: null, tag: null, campaign: null }),
           today,
         }).then((n) => n > 0),
   ]);
@@ -68,7 +68,7 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export default function SupplierTasksScreen() {
+export default function SentTasksScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("supplierTasks");
   const lng = uiLanguage(i18n.language);

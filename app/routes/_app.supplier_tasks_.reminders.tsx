@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
+import { refuseForm } from "~/http/forms.server";
 import { readForm } from "~/http/parse.server";
 import i18nServer from "~/i18n.server";
 import { pageTitle } from "~/models/shared/page-title.server";
@@ -23,6 +24,8 @@ export const handle = { i18n: ["campaigns"] };
 const PATH = "/supplier_tasks/reminders";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const INTENT = { save: "save" } as const;
 
 /**
  * /supplier_tasks/reminders: the organisation's reminder settings (supplierTasksManage, like sending and "Remind now"):
@@ -50,26 +53,29 @@ const days = (t: Translate) =>
 
 const saveSchema = (t: Translate) =>
   z.object({
-    intent: z.literal("save"),
+    intent: z.literal(INTENT.save),
     enabled: z.literal("on").optional(),
     daysBefore: days(t),
     daysAfter: days(t),
   });
+
+async function save(request: Request, formData: FormData, organizationId: number, t: Translate) {
+  const submission = parseWithZod(formData, { schema: saveSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: INTENT.save });
+  const { enabled, daysBefore, daysAfter } = submission.value;
+  await saveReminderSettings({ organizationId, settings: { enabled: enabled === "on", daysBefore, daysAfter } });
+  return redirectWithNotice(request, PATH, "campaigns:reminders.saved");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "supplierTasksManage");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   switch (formData.get("intent")) {
-    case "save": {
-      const submission = parseWithZod(formData, { schema: saveSchema(t) });
-      if (submission.status !== "success") return json({ intent: "save", result: submission.reply() }, { status: 400 });
-      const { enabled, daysBefore, daysAfter } = submission.value;
-      await saveReminderSettings({ organizationId: user.organizationId, settings: { enabled: enabled === "on", daysBefore, daysAfter } });
-      return redirectWithNotice(request, PATH, "campaigns:reminders.saved");
-    }
+    case INTENT.save:
+      return save(request, formData, user.organizationId, t);
     default:
-      return json({ intent: null, result: null, message: t("campaigns:errors.invalid") }, { status: 400 });
+      return refuseForm(formData, { intent: null, formErrors: [t("campaigns:errors.invalid")] });
   }
 }
 
@@ -82,13 +88,14 @@ export default function RemindersScreen() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("campaigns");
-  const lastResult = actionData && "result" in actionData && actionData.result ? actionData.result : undefined;
+  const lastResult = actionData?.result ?? undefined;
   const [form, fields] = useForm({ id: "reminder-settings", lastResult, shouldValidate: "onSubmit" });
-  const sent = lastResult?.initialValue as Record<string, unknown> | undefined;
+  // What the user sent comes back only with this form's own refusal (not with an unknown intent's).
+  const sent = actionData?.intent === INTENT.save ? (lastResult?.initialValue as Record<string, unknown> | undefined) : undefined;
   const kept = (name: string, fallback: string) => (sent ? (typeof sent[name] === "string" ? (sent[name] as string) : "") : fallback);
   const errorsOf = (name: string) => (lastResult?.error?.[name] ?? []).filter(Boolean);
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const own = [...(lastResult?.error?.[""] ?? []), ...(actionData && "message" in actionData && actionData.message ? [actionData.message] : [])];
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENT.save;
+  const own = lastResult?.error?.[""] ?? [];
   const enabled = sent ? sent.enabled === "on" : settings.enabled;
   const field = (name: "daysBefore" | "daysAfter", meta: (typeof fields)["daysBefore"], value: number[]) => {
     const errors = errorsOf(name);
@@ -126,7 +133,7 @@ export default function RemindersScreen() {
           : t("reminders.currentOff")}
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
-        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="intent" value={INTENT.save} />
         {own.length ? <FormAlert errors={own} /> : null}
         <CheckboxField id="reminders-enabled" name="enabled" label={t("reminders.enabled")} hint={t("reminders.enabledHint")} defaultChecked={enabled} toggle />
         {field("daysBefore", fields.daysBefore, settings.daysBefore)}

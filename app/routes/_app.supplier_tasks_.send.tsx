@@ -11,9 +11,11 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { isLanguage } from "~/i18n";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import i18nServer from "~/i18n.server";
 import { resolveSelection, sendableTemplates, type SupplierSelection } from "~/models/tasks/campaign-send.server";
-import { CampaignRefused, createCampaign, MAX_CAMPAIGN_SUPPLIERS } from "~/models/tasks/campaigns.server";
+import { CAMPAIGN_REFUSALS, createCampaign, MAX_CAMPAIGN_SUPPLIERS, type CampaignRefusal } from "~/models/tasks/campaigns.server";
+import { isRefusalOf, type Refusal } from "~/models/shared/refusal";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { supplierListQuery } from "~/models/suppliers/supplier-list.server";
 import { osloDate } from "~/models/tasks/task-states";
@@ -29,6 +31,8 @@ const MESSAGE_MAX = 2000;
 const EMAIL_MAX = 254;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const INTENT = { send: "send" } as const;
 
 /**
  * Which suppliers, from the URL (GET) or the form (POST): `supplier` ids (chosen rows, one supplier), or `filter=1` with
@@ -107,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const sendSchema = (t: Translate) =>
   z.object({
-    intent: z.literal("send"),
+    intent: z.literal(INTENT.send),
     template: z.string({ error: t("campaigns:errors.template") }).regex(/^(task|survey):[1-9]\d{0,15}$/, t("campaigns:errors.template")),
     dueDate: z
       .string()
@@ -129,12 +133,28 @@ const sendSchema = (t: Translate) =>
 
 const emailSchema = z.email().max(EMAIL_MAX);
 
+/** The user's message for a refused campaign (campaigns.server.ts CAMPAIGN_REFUSALS). */
+function campaignRefusalMessage(t: Translate, refusal: Refusal<CampaignRefusal>, count: number): string {
+  switch (refusal.code) {
+    case "too-many-suppliers":
+      return t("campaigns:errors.tooManySuppliers", { max: refusal.details.max, count });
+    case "not-followed":
+      return t("campaigns:errors.notFollowed", { count: refusal.details.count });
+    case "template-not-found":
+      return t("campaigns:errors.templateNotFound");
+    case "no-suppliers":
+      return t("campaigns:errors.noSuppliers");
+    case "due-date-in-past":
+      return t("campaigns:errors.dueDateInPast");
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "supplierTasksManage");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   switch (formData.get("intent")) {
-    case "send": {
+    case INTENT.send: {
       const submission = parseWithZod(formData, { schema: sendSchema(t) });
       const locale = await i18nServer.getLocale(request);
       const language = isLanguage(locale) ? locale : "en";
@@ -157,13 +177,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success" || formErrors.length || Object.keys(fieldErrors).length) {
         const own: Record<string, string[]> = {};
         if (submission.status !== "success") for (const [name, errors] of Object.entries(submission.error ?? {})) if (errors?.length) own[name] = errors;
-        return json(
-          {
-            intent: "send",
-            result: submission.reply({ formErrors: [...(own[""] ?? []), ...formErrors], fieldErrors: { ...own, ...fieldErrors } }),
-          },
-          { status: 400 },
-        );
+        return refuseForm(submission, { intent: INTENT.send, formErrors: [...(own[""] ?? []), ...formErrors], fieldErrors: { ...own, ...fieldErrors } });
       }
       const [kind, templateId] = submission.value.template.split(":") as ["task" | "survey", string];
       try {
@@ -180,20 +194,12 @@ export async function action({ request }: ActionFunctionArgs) {
         });
         return redirectWithNotice(request, `/supplier_tasks/campaigns/${campaignId}`, "campaigns:notice.queued");
       } catch (error) {
-        if (!(error instanceof CampaignRefused)) throw error;
-        const problem = error.problem;
-        const message =
-          problem.kind === "tooManySuppliers"
-            ? t("campaigns:errors.tooManySuppliers", { max: problem.max, count: ids.length })
-            : problem.kind === "notFollowed"
-              ? t("campaigns:errors.notFollowed", { count: problem.supplierOrganizationIds.length })
-              : t(`campaigns:errors.${problem.kind}`);
-        const field = problem.kind === "templateNotFound" ? "template" : problem.kind === "dueDateInPast" ? "dueDate" : null;
-        return json({ intent: "send", result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) }, { status: 400 });
+        if (!isRefusalOf(error, CAMPAIGN_REFUSALS)) throw error;
+        return refuseFormFor(error, submission, campaignRefusalMessage(t, error, ids.length), { intent: INTENT.send });
       }
     }
     default:
-      return json({ intent: null, result: null, message: t("campaigns:errors.invalid") }, { status: 400 });
+      return refuseForm(formData, { intent: null, formErrors: [t("campaigns:errors.invalid")] });
   }
 }
 
@@ -207,20 +213,22 @@ export default function SendScreen() {
   const navigation = useNavigation();
   const { t } = useTranslation("campaigns");
   const { t: tState } = useTranslation("taskStates");
-  const lastResult = actionData && "result" in actionData && actionData.result ? actionData.result : undefined;
+  const lastResult = actionData?.result ?? undefined;
   const [form, fields] = useForm({ id: "send-campaign", lastResult, shouldValidate: "onSubmit" });
+  // What the user sent comes back only with this form's own refusal (not with an unknown intent's).
+  const sent = actionData?.intent === INTENT.send ? (lastResult?.initialValue as Record<string, unknown> | undefined) : undefined;
   const kept = (name: string): string | undefined => {
-    const value = (lastResult?.initialValue as Record<string, unknown> | undefined)?.[name];
+    const value = sent?.[name];
     return typeof value === "string" ? value : undefined;
   };
   const errorsOf = (name: string) => (lastResult?.error?.[name] ?? []).filter(Boolean);
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENT.send;
   const withoutEmail = data.recipients.filter((r) => !r.contactEmail).length;
   const tasks = data.templates.filter((x) => x.kind === "task");
   const surveys = data.templates.filter((x) => x.kind === "survey");
   const templateLabel = (x: (typeof data.templates)[number]) =>
     [x.title, x.system ? t("send.systemTemplate") : null, x.dueInDays ? t("send.dueIn", { count: x.dueInDays }) : null].filter(Boolean).join(" · ");
-  const own = [...(lastResult?.error?.[""] ?? []), ...(actionData && "message" in actionData && actionData.message ? [actionData.message] : [])];
+  const own = lastResult?.error?.[""] ?? [];
   const nothing = data.recipients.length === 0;
 
   return (
@@ -264,7 +272,7 @@ export default function SendScreen() {
       {!nothing ? (
         // No action: the post goes to this URL with its query, so a refused post re-renders the same suppliers.
         <Form method="post" {...getFormProps(form)} noValidate className="mt-5 flex flex-col gap-5">
-          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="intent" value={INTENT.send} />
           {data.fields.map(([name, value], i) => (
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
           ))}

@@ -3,8 +3,7 @@ import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { openFile } from "@server/storage";
-import { customerTaskFile } from "~/models/tasks/tasks-for-supplier.server";
+import { openCustomerTaskFile } from "~/models/tasks/tasks-for-supplier.server";
 
 /**
  * GET /api/tasks/files/{fileId}/download — a task's template file or a
@@ -15,9 +14,9 @@ import { customerTaskFile } from "~/models/tasks/tasks-for-supplier.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organizationId } = await requireUser(request, "registryRead");
   const fileId = requireId(params.fileId, "fileId");
-  const file = await customerTaskFile({ organizationId, fileId });
-  const stored = file ? await openFile(file.storageKey) : null;
-  if (!file || !stored) throw errorResponse(404, "No file with this id.");
+  const opened = await openCustomerTaskFile({ organizationId, fileId });
+  if (!opened) throw errorResponse(404, "No file with this id.");
+  const { file, stored } = opened;
   return fileDownloadResponse(stored.stream, { fileName: file.fileName, contentType: file.mimeType, size: stored.size });
 }
 

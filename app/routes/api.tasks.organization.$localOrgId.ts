@@ -7,7 +7,7 @@ import { followsSupplier } from "~/models/suppliers/follows.server";
 import { tasksForSupplier } from "~/models/tasks/tasks-for-supplier.server";
 
 /**
- * GET /api/tasks/organization/{localOrgId} — the compliance tasks the
+ * GET /api/tasks/organization/{localOrgId} — the tasks the
  * session's organisation sent to that supplier, most recently changed first
  * (the supplier screen's tasks: registryRead, like the screen).
  * 404 when the organisation neither follows the supplier nor sent it tasks.

@@ -6,7 +6,7 @@ import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { SUPPLIER_TASKS_CSV_MAX } from "~/models/tasks/task-list";
 import { listSupplierTasks } from "~/models/tasks/task-list.server";
-import { parseSupplierTaskQuery, supplierTaskFilters } from "~/models/tasks/task-query";
+import { parseSupplierTaskQuery, taskFilters } from "~/models/tasks/task-query";
 import { osloDate } from "~/models/tasks/task-states";
 
 /**
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = osloDate(new Date());
   const items = await listSupplierTasks({
     organizationId: user.organizationId,
-    filters: supplierTaskFilters(parsed.data),
+    filters: taskFilters(parsed.data),
     sort: parsed.data.sort,
     today,
     limit: SUPPLIER_TASKS_CSV_MAX,

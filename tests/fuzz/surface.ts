@@ -32,20 +32,23 @@ const SERVER = path.resolve("server");
 const HTTP_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
-/** The route modules of a routes folder: its files, and each folder route's module as "<folder>/route.tsx". */
+/** The route modules of a routes folder, sorted: its files, and each folder route's module as "<folder>/route.tsx". */
 export function routeModuleFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) {
-      const own = fs.readdirSync(path.join(dir, entry.name)).find((f) => /^route\.(tsx?|jsx?)$/.test(f));
-      return own ? [`${entry.name}/${own}`] : [];
-    }
-    return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [entry.name] : [];
-  });
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isDirectory()) {
+        const own = fs.readdirSync(path.join(dir, entry.name)).find((f) => /^route\.(tsx?|jsx?)$/.test(f));
+        return own ? [`${entry.name}/${own}`] : [];
+      }
+      return /\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [entry.name] : [];
+    })
+    .sort();
 }
 
+/** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
 export function routePattern(file: string): { pattern: string; params: string[] } {
-  // A folder route is named by its folder.
+  // A folder route (`<name>/route.tsx`) is named by its folder.
   const base = file.replace(/\/route\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments: string[] = [];
   const params: string[] = [];
@@ -123,8 +126,10 @@ function scanFile(file: string): Scan {
     if (ts.isVariableStatement(statement))
       for (const declaration of statement.declarationList.declarations)
         if (ts.isIdentifier(declaration.name) && declaration.initializer) constants.set(declaration.name.text, unwrap(declaration.initializer));
+  // Intent constants of any declaration, also inside functions (`INTENT.addQuestion` → its value).
+  const namedValues = new Map<string, string>();
   const valueOf = (node: ts.Node | undefined): string | null => {
-    const literal = stringOf(node);
+    const literal = stringOf(node) ?? (node ? (namedValues.get(node.getText(source)) ?? null) : null);
     if (literal !== null || !node || !ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return literal;
     const object = constants.get(node.expression.text);
     const property = object && ts.isObjectLiteralExpression(object) ? object.properties.find((p) => propertyKey(p) === node.name.text) : undefined;
@@ -136,6 +141,19 @@ function scanFile(file: string): Scan {
   };
 
   const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /intent/i.test(node.name.text) && node.initializer) {
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init))
+        for (const property of init.properties) {
+          const key = propertyKey(property);
+          const value = ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+          if (key && value) {
+            namedValues.set(`${node.name.text}.${key}`, value);
+            addIntent(value);
+          }
+        }
+    }
     if (ts.isImportDeclaration(node)) {
       const specifier = stringOf(node.moduleSpecifier);
       const resolved = specifier && !node.importClause?.isTypeOnly ? resolveImport(file, specifier) : null;
@@ -190,7 +208,7 @@ function scanFile(file: string): Scan {
     }
     // request.method !== "PATCH", formData.get("intent") === "create", intent !== "delete"
     if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
-      const [other, literal] = stringOf(node.right) !== null ? [node.left, stringOf(node.right)!] : [node.right, stringOf(node.left)];
+      const [other, literal] = valueOf(node.right) !== null ? [node.left, valueOf(node.right)!] : [node.right, valueOf(node.left)];
       const otherText = other.getText(source);
       if (literal !== null && /\bmethod$/.test(otherText) && HTTP_METHODS.includes(literal.toUpperCase())) scan.methods.add(literal.toUpperCase());
       // The compared value is the intent itself (`intent`, `formData.get("intent")`), not a property of it or its type.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { hashToken } from "@server/auth/tokens";
-import { action as itemAction, loader as itemLoader } from "~/routes/_app.supplier_tasks_.$id";
+import { action as itemAction, loader as itemLoader } from "~/routes/_app.supplier_tasks_.$id/route";
 import { loader as listLoader } from "~/routes/_app.supplier_tasks";
 import { loader as csvLoader } from "~/routes/supplier_tasks[.]csv";
 import { loader as readLoader } from "~/routes/_app.tasks_.surveys_.$surveyResponseId_.read";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { ensureStarterTemplates, STARTER_SURVEYS } from "@server/seed/starter-templates";
-import { action as builderAction, loader as builderLoader } from "~/routes/_app.admin.surveys.$id";
+import { action as builderAction, loader as builderLoader } from "~/routes/_app.admin.surveys.$id/route";
 import { action as listAction, loader as listLoader } from "~/routes/_app.admin.surveys.surveys";
 import { action as taskAction, loader as taskLoader } from "~/routes/_app.admin.tasks.templates";
 import { allQuestions, QUESTION_TYPES, type SurveyDefinition } from "~/models/tasks/survey-definition";

@@ -3,13 +3,23 @@ import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useHydrated } from "./useHydrated";
 
+/*
+ * The app's form idiom. Every screen form is an `ActionForm` (a fetcher with JavaScript, a plain post without it), or,
+ * where a screen posts plain forms of its own (the survey builder's many forms on one page), a `<Form>` that reads its
+ * reply with `useFormReply`. Conform's `useForm` is for a form that validates in the browser as the user types, and
+ * `ui/server-form.ts` only for the pages that ship no form script (sign-in and the respondent pages). All of them read
+ * the one answer of a refused post, `FormReply` (app/http/forms.server.ts: `{ intent, subject, result }`), so a
+ * message lands beside its field and the input is kept the same way with and without JavaScript.
+ */
+
 /**
- * What an action answers a form of this kind (the house rule): the intent it
- * ran and Conform's `submission.reply()`: `error` holds the refused fields'
- * messages ("" for the form's own), `initialValue` what the user sent.
+ * What an action answers a form (app/http/forms.server.ts `FormReply`): the intent it ran, the record it was about
+ * (`subject`, when many forms on a page share an intent) and Conform's `submission.reply()`: `error` holds the refused
+ * fields' messages ("" for the form's own), `initialValue` what the user sent.
  */
 export interface ActionReply {
   intent?: string | null;
+  subject?: Record<string, string>;
   result?: SubmissionResult<string[]> | null;
 }
 
@@ -23,18 +33,64 @@ function refused(result: SubmissionResult<string[]> | null | undefined): boolean
   return Boolean(result && (result.status === "error" || Object.values(result.error ?? {}).some((e) => e?.length)));
 }
 
+/** A sent value by its field name: flat (`options[0].en` as sent) or nested (as Conform parsed it). */
+function sentValue(initial: Record<string, unknown> | null | undefined, name: string): unknown {
+  if (!initial) return undefined;
+  if (name in initial) return initial[name];
+  let value: unknown = initial;
+  for (const part of name.replace(/\]/g, "").split(/[.[]/)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
+/** A form's reply after a plain post, and what it gives the form's controls. */
+export interface FormReplyState {
+  /** The reply, when the last plain post was this form's; null otherwise. */
+  result: SubmissionResult<string[]> | null;
+  /** The page is the re-render of a refused post of this form: defaults come from `kept`, not from the data. */
+  keeping: boolean;
+  /**
+   * What the user sent for a field, while `keeping`: use it as the default value, so the input is kept without
+   * JavaScript. An unticked checkbox is not sent: `kept(name) === undefined` while `keeping`.
+   */
+  kept(name: string): string | undefined;
+  /** Messages for a field; `""` for the form's own. */
+  errors(name?: string): string[];
+}
+
+/** The state of a form from a reply (or none). */
+export function formReplyState(result: SubmissionResult<string[]> | null | undefined): FormReplyState {
+  const keeping = refused(result);
+  return {
+    result: result ?? null,
+    keeping,
+    kept: (name) => {
+      const value = keeping ? sentValue(result?.initialValue, name) : undefined;
+      return typeof value === "string" ? value : undefined;
+    },
+    errors: (name = "") => errorsOf(result, name),
+  };
+}
+
 /**
- * The reply of the last plain (navigation) post when it was this form's: same
- * intent and same hidden fields. Without JavaScript a refused change comes back
- * as the re-rendered page; this finds the form it belongs to.
+ * The reply of the last plain (navigation) post when it was this form's: the same intent, and the same record — each
+ * key of `subject` equal in the reply's `subject` or, when the action named none, in what the form sent (its hidden
+ * fields). Without JavaScript a refused change comes back as the re-rendered page; this finds the form it belongs to.
  */
-export function useActionResult(intent: string, fields: Fields = {}): SubmissionResult<string[]> | null {
+export function useFormReply(intent: string, subject: Fields = {}): FormReplyState {
   const data = useActionData<unknown>();
-  if (!isReply(data) || !data.result) return null;
+  if (!isReply(data) || !data.result) return formReplyState(null);
   const sent = data.result.initialValue ?? {};
-  if ((data.intent ?? sent.intent) !== intent) return null;
-  for (const [name, value] of Object.entries(fields)) if (sent[name] !== String(value)) return null;
-  return data.result;
+  if ((data.intent ?? sent.intent) !== intent) return formReplyState(null);
+  for (const [name, value] of Object.entries(subject)) {
+    const named = data.subject?.[name] ?? sent[name];
+    if (named !== String(value)) return formReplyState(null);
+  }
+  return formReplyState(data.result);
+}
+
+/** The bare reply of `useFormReply` (for a component that only shows messages). */
+export function useActionResult(intent: string, fields: Fields = {}): SubmissionResult<string[]> | null {
+  return useFormReply(intent, fields).result;
 }
 
 /** Error messages of one field of a reply ("" = the form's own). */
@@ -43,21 +99,11 @@ export function errorsOf(result: SubmissionResult<string[]> | null | undefined, 
 }
 
 /** What the children of an ActionForm get. */
-export interface ActionFormState {
+export interface ActionFormState extends Omit<FormReplyState, "result"> {
   /** The form is being sent. */
   busy: boolean;
   /** The last answer refused the change (its messages are shown). */
   refused: boolean;
-  /** The page is the re-render of a refused plain post of this form: defaults come from `kept`, not from the data. */
-  keeping: boolean;
-  /** Messages for a field; `""` for the form's own. */
-  errors(name?: string): string[];
-  /**
-   * What the user sent for a field, after a refused plain post (`keeping`):
-   * use it as the default value, so the input is kept without JavaScript. An
-   * unticked checkbox is not sent: `kept(name) === undefined` while `keeping`.
-   */
-  kept(name: string): string | undefined;
   /** The id of a field's messages (for aria-describedby). */
   errorId(name: string): string;
   /** aria-invalid and aria-describedby for a field's control while it has messages. */
@@ -118,7 +164,8 @@ export function ActionForm({
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const baseId = useId();
-  const plainResult = useActionResult(intent, fields);
+  const plain = useFormReply(intent, fields);
+  const plainResult = plain.result;
   const fetched = isReply(fetcher.data) ? fetcher.data.result : null;
   const result = fetched ?? plainResult;
   const handled = useRef<unknown>(null);
@@ -136,17 +183,14 @@ export function ActionForm({
 
   const target = action ?? `${location.pathname}${location.search}`;
   const isRefused = refused(result);
-  const keeping = !fetched && refused(plainResult);
+  const keeping = !fetched && plain.keeping;
   const errorId = (name: string) => `${baseId}-${name || "form"}-error`;
   const state: ActionFormState = {
     busy: fetcher.state !== "idle",
     refused: isRefused,
     keeping,
     errors: (name = "") => errorsOf(result, name),
-    kept: (name) => {
-      const value = keeping ? plainResult?.initialValue?.[name] : undefined;
-      return typeof value === "string" ? value : undefined;
-    },
+    kept: (name) => (keeping ? plain.kept(name) : undefined),
     errorId,
     invalid: (name) => (errorsOf(result, name).length ? { "aria-invalid": true, "aria-describedby": errorId(name) } : {}),
   };

@@ -1,41 +1,32 @@
-import { db } from "@server/db";
-import type { DB } from "@server/db-types";
+import { refuse } from "~/models/shared/refusal";
+import { db, type Db } from "@server/db";
 import { env } from "@server/env";
 import { enqueueJob } from "@server/jobs/queue";
 import { PermanentJobError, type JobHandler } from "@server/jobs/types";
-import type { Kysely, Transaction } from "kysely";
 import { osloDate } from "~/models/tasks/task-states";
 import { publicTaskPath, sendSupplierTaskMail } from "~/models/tasks/task-mail.server";
 import { userUnsubscribeUrl } from "~/models/accounts/unsubscribe.server";
-import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { applyAction, createLink, LINK_TTL_DAYS, recordEvent, type ActingParty, type TaskRow } from "~/models/tasks/task-workflow.server";
 
 /**
  * Sending a task or survey to suppliers (decision 031). `createCampaign` checks what the customer asked for and
  * queues the sending; the job `tasks.send-campaign` creates each supplier's copy (the answer row the spec's calls read, the
- * supplier task, a link) in one transaction and then mails the links; the campaign's summary says what went to whom and what
+ * supplier_tasks row, a link) in one transaction and then mails the links; the campaign's summary says what went to whom and what
  * could not (no contact e-mail). `remindItem` mails a fresh link for one open item.
  */
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export const SEND_CAMPAIGN_JOB = "tasks.send-campaign";
 
 /** At most this many suppliers per campaign: a filter of thousands is sent as several campaigns. */
 export const MAX_CAMPAIGN_SUPPLIERS = 2000;
 
-export type CampaignProblem =
-  | { kind: "templateNotFound" }
-  | { kind: "noSuppliers" }
-  | { kind: "tooManySuppliers"; max: number }
-  | { kind: "notFollowed"; supplierOrganizationIds: number[] }
-  | { kind: "dueDateInPast" };
-
-export class CampaignRefused extends Error {
-  constructor(readonly problem: CampaignProblem) {
-    super(problem.kind);
-    this.name = "CampaignRefused";
-  }
-}
+/**
+ * Why a campaign is refused (a 400 to the user), as a Refusal's code: "no-suppliers", "too-many-suppliers" (details:
+ * max), "due-date-in-past" (field dueDate), "template-not-found" (field template), "not-followed" (details:
+ * count, the suppliers the organisation does not follow).
+ */
+export const CAMPAIGN_REFUSALS = ["template-not-found", "no-suppliers", "too-many-suppliers", "not-followed", "due-date-in-past"] as const;
+export type CampaignRefusal = (typeof CAMPAIGN_REFUSALS)[number];
 
 export interface CampaignInput {
   organizationId: number;
@@ -92,19 +83,19 @@ async function usableTemplate(database: Db, input: Pick<CampaignInput, "organiza
   return row ? { id: row.id, title: row.title, dueInDays: null as number | null, versionId: row.versionId as number | null } : undefined;
 }
 
-/** Checks the request and queues the sending; returns the campaign and its job. Throws CampaignRefused (a 400 to the user). */
+/** Checks the request and queues the sending; returns the campaign and its job. Throws a Refusal with one of CAMPAIGN_REFUSALS. */
 export async function createCampaign(input: CampaignInput): Promise<{ campaignId: number; jobId: number }> {
   const at = input.at ?? new Date();
   const today = osloDate(at);
   const ids = [...new Set(input.recipients.map((r) => r.supplierOrganizationId))];
-  if (ids.length === 0) throw new CampaignRefused({ kind: "noSuppliers" });
-  if (ids.length > MAX_CAMPAIGN_SUPPLIERS) throw new CampaignRefused({ kind: "tooManySuppliers", max: MAX_CAMPAIGN_SUPPLIERS });
-  if (input.dueDate !== null && input.dueDate < today) throw new CampaignRefused({ kind: "dueDateInPast" });
+  if (ids.length === 0) throw refuse("invalid", "no-suppliers");
+  if (ids.length > MAX_CAMPAIGN_SUPPLIERS) throw refuse("invalid", "too-many-suppliers", { details: { max: MAX_CAMPAIGN_SUPPLIERS } });
+  if (input.dueDate !== null && input.dueDate < today) throw refuse("invalid", "due-date-in-past", { field: "dueDate" });
   return db()
     .transaction()
     .execute(async (trx) => {
       const template = await usableTemplate(trx, input);
-      if (!template) throw new CampaignRefused({ kind: "templateNotFound" });
+      if (!template) throw refuse("invalid", "template-not-found", { field: "template" });
       const followed = new Set<number>();
       // Chunked: SQLite limits the number of bound values.
       for (let i = 0; i < ids.length; i += 500) {
@@ -118,7 +109,7 @@ export async function createCampaign(input: CampaignInput): Promise<{ campaignId
         for (const r of rows) followed.add(r.child_organization_id);
       }
       const notFollowed = ids.filter((id) => !followed.has(id));
-      if (notFollowed.length) throw new CampaignRefused({ kind: "notFollowed", supplierOrganizationIds: notFollowed });
+      if (notFollowed.length) throw refuse("invalid", "not-followed", { details: { count: notFollowed.length } });
       const dueDate = input.dueDate ?? (template.dueInDays ? osloDate(new Date(at.getTime() + template.dueInDays * 86_400_000)) : null);
       const campaign = await trx
         .insertInto("task_campaigns")
@@ -305,7 +296,7 @@ export async function campaignSummary(input: {
 }
 
 /** What a mail about an item needs besides the item: the customer's name and the origin its campaign was sent from. */
-export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
+export async function mailContext(task: Pick<TaskRow, "organizationId" | "campaignId">): Promise<{ name: string; origin: string | null }> {
   return db()
     .selectFrom("organizations as o")
     .leftJoin("task_campaigns as c", (j) => j.on("c.id", "=", task.campaignId ?? -1))
@@ -318,7 +309,7 @@ export async function mailContext(task: Pick<SupplierTaskRow, "organizationId" |
  * Mails a fresh link for an open item to its recipient and records the reminder (a customer's "Remind now", or the
  * reminder job with its step). Returns false when the item has no recipient address. The item was found by a scoped reader.
  */
-export async function remindItem(input: { task: SupplierTaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
+export async function remindItem(input: { task: TaskRow; party: ActingParty; step?: string; at?: Date; fallbackOrigin?: string }): Promise<boolean> {
   const { task } = input;
   if (!task.recipientEmail) return false;
   const at = input.at ?? new Date();
@@ -341,7 +332,7 @@ export async function remindItem(input: { task: SupplierTaskRow; party: ActingPa
  */
 export async function mailFreshLink(input: {
   kind: "reminder" | "returned";
-  task: SupplierTaskRow;
+  task: TaskRow;
   to: string;
   token: string;
   at: Date;

@@ -1,3 +1,4 @@
+import { refuse } from "~/models/shared/refusal";
 import type { Readable } from "node:stream";
 import { db, now } from "@server/db";
 import type { DB } from "@server/db-types";
@@ -6,8 +7,8 @@ import { deleteStoredFile, saveFile } from "@server/storage";
 import { renderMarkdown } from "~/models/shared/markdown";
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import type { Answers, SurveyDefinition, SurveyLanguage } from "~/models/tasks/survey-definition";
-import { displayStatus, isOpen, osloDate, type StatusFilter, type SupplierTaskStatus } from "~/models/tasks/task-states";
-import { applyAction, linkTask, respondentTask, type ActingParty, type LinkRefusal, type SupplierTaskRow } from "~/models/tasks/task-workflow.server";
+import { displayStatus, isOpen, osloDate, type StatusFilter, type TaskStatus } from "~/models/tasks/task-states";
+import { applyAction, linkTask, respondentTask, type ActingParty, type LinkRefusal, type TaskRow } from "~/models/tasks/task-workflow.server";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
 
 /**
@@ -23,12 +24,10 @@ import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
 export type RespondentKind = "task" | "survey";
 
 /** How the respondent came: signed in (a member of the supplier organisation) or by a link. */
-export type Access =
-  | { mode: "user"; task: SupplierTaskRow; userId: number; email: string }
-  | { mode: "link"; task: SupplierTaskRow; token: string; email: string | null };
+export type Access = { mode: "user"; task: TaskRow; userId: number; email: string } | { mode: "link"; task: TaskRow; token: string; email: string | null };
 
-/** An item sent to the user's organisation, by the id in its URL (a compliance task id or a survey response id). */
-export async function respondentItem(input: { supplierOrganizationId: number; kind: RespondentKind; answerId: number }): Promise<SupplierTaskRow | undefined> {
+/** An item sent to the user's organisation, by the id in its URL (a compliance_tasks id or a survey response id). */
+export async function respondentItem(input: { supplierOrganizationId: number; kind: RespondentKind; answerId: number }): Promise<TaskRow | undefined> {
   const row = await db()
     .selectFrom("supplier_tasks")
     .select("id")
@@ -45,7 +44,7 @@ export async function linkItem(
   token: string,
   kind: RespondentKind,
   answerId: number,
-): Promise<{ task: SupplierTaskRow; email: string | null } | { refused: LinkRefusal }> {
+): Promise<{ task: TaskRow; email: string | null } | { refused: LinkRefusal }> {
   const found = await linkTask(token);
   if ("refused" in found) return found;
   const id = kind === "task" ? found.task.complianceTaskId : found.task.surveyResponseId;
@@ -76,7 +75,7 @@ export interface RespondentListItem {
   kind: RespondentKind;
   title: string;
   customerName: string;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   displayStatus: StatusFilter;
   dueDate: string | null;
   submittedAt: string | null;
@@ -127,7 +126,7 @@ export async function respondentList(input: { supplierOrganizationId: number; ki
 
 /** The list's order (pure; exported for its test). */
 export function sortRespondentList<
-  T extends { status: SupplierTaskStatus; displayStatus: StatusFilter; dueDate: string | null; submittedAt: string | null; id: number },
+  T extends { status: TaskStatus; displayStatus: StatusFilter; dueDate: string | null; submittedAt: string | null; id: number },
 >(items: T[]): T[] {
   const rank = (i: T) => (isOpen(i.status) ? (i.displayStatus === "overdue" ? 0 : 1) : 2);
   return [...items].sort((a, b) => {
@@ -226,7 +225,7 @@ export interface ItemHeader {
   customerName: string;
   /** The customer's message to the supplier with the request (addressed to them; never the customer's internal comments). */
   message: string | null;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   displayStatus: StatusFilter;
   dueDate: string | null;
   returnComment: string | null;
@@ -235,7 +234,7 @@ export interface ItemHeader {
   editable: boolean;
 }
 
-export async function itemHeader(task: SupplierTaskRow, today = osloDate(new Date())): Promise<ItemHeader> {
+export async function itemHeader(task: TaskRow, today = osloDate(new Date())): Promise<ItemHeader> {
   const customer = await db().selectFrom("organizations").select("name").where("id", "=", task.organizationId).executeTakeFirst();
   return {
     kind: task.kind,
@@ -267,7 +266,7 @@ export interface TaskAnswerView {
   files: FileRef[];
 }
 
-export async function taskAnswer(task: SupplierTaskRow, language: SurveyLanguage): Promise<TaskAnswerView> {
+export async function taskAnswer(task: TaskRow, language: SurveyLanguage): Promise<TaskAnswerView> {
   const row = await db()
     .selectFrom("compliance_tasks as t")
     .leftJoin("compliance_task_templates as tpl", "tpl.id", "t.template_id")
@@ -287,7 +286,7 @@ export async function taskAnswer(task: SupplierTaskRow, language: SurveyLanguage
   };
 }
 
-function taskResponse(task: SupplierTaskRow) {
+function taskResponse(task: TaskRow) {
   return db().selectFrom("compliance_task_responses").select(["id", "comment"]).where("task_id", "=", task.complianceTaskId!).orderBy("id").executeTakeFirst();
 }
 
@@ -301,7 +300,7 @@ function responseFiles(responseId: number): Promise<FileRef[]> {
     .execute();
 }
 
-async function ensureTaskResponse(task: SupplierTaskRow, userId: number | null): Promise<number> {
+async function ensureTaskResponse(task: TaskRow, userId: number | null): Promise<number> {
   const existing = await taskResponse(task);
   if (existing) return existing.id;
   const at = now();
@@ -313,16 +312,9 @@ async function ensureTaskResponse(task: SupplierTaskRow, userId: number | null):
   return row.id;
 }
 
-/** Thrown when the item is no longer open for the respondent (submitted, accepted, cancelled meanwhile). */
-export class NotEditable extends Error {
-  constructor(readonly status: SupplierTaskStatus) {
-    super(`The item is ${status}`);
-    this.name = "NotEditable";
-  }
-}
-
-function assertEditable(task: SupplierTaskRow) {
-  if (!isOpen(task.status)) throw new NotEditable(task.status);
+function assertEditable(task: TaskRow) {
+  // No longer open for the respondent (submitted, accepted, cancelled meanwhile).
+  if (!isOpen(task.status)) throw refuse("conflict", "not-editable", { details: { status: task.status } });
 }
 
 /** Saves the comment (and records "draft saved"); `submit` also submits, as the given party. */
@@ -411,7 +403,7 @@ export async function discardUpload(fileId: number): Promise<void> {
 
 /** A file the respondent may download on this item: the task template's file, or a file of this item's answer. */
 export async function downloadableTaskFile(
-  task: SupplierTaskRow,
+  task: TaskRow,
   fileId: number,
 ): Promise<{ storageKey: string; fileName: string; mimeType: string; fileSize: number } | undefined> {
   if (task.kind === "task") {
@@ -459,7 +451,7 @@ export interface SurveyState {
   score: number | null;
 }
 
-export async function surveyState(task: SupplierTaskRow): Promise<SurveyState | undefined> {
+export async function surveyState(task: TaskRow): Promise<SurveyState | undefined> {
   const row = await db()
     .selectFrom("survey_responses as r")
     .innerJoin("survey_template_versions as v", "v.id", "r.template_version_id")

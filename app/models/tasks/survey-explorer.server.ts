@@ -1,6 +1,4 @@
-import { db } from "@server/db";
-import type { DB } from "@server/db-types";
-import type { Kysely } from "kysely";
+import { db, type Db } from "@server/db";
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import type { Answers, SurveyDefinition } from "~/models/tasks/survey-definition";
 import type { ExplorerResponse } from "~/models/tasks/survey-explorer";
@@ -11,8 +9,6 @@ import type { ExplorerResponse } from "~/models/tasks/survey-explorer";
  * system-wide template shows this organisation's answers to it, never another's. Filters: one of the organisation's
  * tags (on its connection to the supplier) and the supplier's country.
  */
-
-type Db = Kysely<DB>;
 
 export interface ExplorerTemplate {
   id: number;

@@ -1,7 +1,7 @@
 import { db } from "@server/db";
 import { parseDefinition } from "~/models/tasks/survey-definition-schema";
 import type { Answers, SurveyDefinition } from "~/models/tasks/survey-definition";
-import type { SupplierTaskStatus } from "~/models/tasks/task-states";
+import type { TaskStatus } from "~/models/tasks/task-states";
 import { customerTask, respondentTask } from "~/models/tasks/task-workflow.server";
 
 /**
@@ -20,7 +20,7 @@ export interface SurveyEvidence {
 export interface SurveyReading {
   side: "customer" | "respondent";
   supplierTaskId: number;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   title: string;
   titleNo: string | null;
   version: number | null;
@@ -37,7 +37,7 @@ export interface SurveyReading {
   evidence: Record<string, SurveyEvidence[]>;
 }
 
-const ANSWERED: readonly SupplierTaskStatus[] = ["submitted", "accepted", "returned"];
+const ANSWERED: readonly TaskStatus[] = ["submitted", "accepted", "returned"];
 
 /**
  * The response for the reader's organisation, or: "forbidden" when it is the organisation's own sent survey but the

@@ -1,8 +1,5 @@
-import { db } from "@server/db";
-import type { DB } from "@server/db-types";
-import type { Kysely } from "kysely";
-import { requireUser, type SessionUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { db, type Db } from "@server/db";
+import { refuse } from "~/models/shared/refusal";
 import { parseDefinition, surveyDefinitionSchema } from "~/models/tasks/survey-definition-schema";
 import type { SurveyDefinition } from "~/models/tasks/survey-definition";
 import { questionCount } from "~/models/tasks/survey-builder";
@@ -15,7 +12,10 @@ import { questionCount } from "~/models/tasks/survey-builder";
  * it; then the first change writes version n+1.
  */
 
-/** Who is working with templates: the organisation (if any) and what they may change. */
+/**
+ * Who is working with templates: the organisation (if any) and what they may change. The route builds it from the
+ * signed-in user (app/http/template-pages.server.ts), so the model takes plain values.
+ */
 export interface TemplateScope {
   organizationId: number | null;
   userId: number;
@@ -25,21 +25,9 @@ export interface TemplateScope {
   manageSystem: boolean;
 }
 
-/** The template pages' gate: the organisation's administrator, or the installation's operator. Others get 403. */
-export async function requireTemplateScope(request: Request): Promise<{ user: SessionUser; scope: TemplateScope }> {
-  const signedIn = await requireUser(request);
-  const user = signedIn.isAdmin ? signedIn : await requireUser(request, "taskTemplatesManage");
-  return {
-    user,
-    scope: { organizationId: user.organizationId, userId: user.id, manageOwn: can(user, "taskTemplatesManage"), manageSystem: user.isAdmin },
-  };
-}
-
 export function mayChange(scope: TemplateScope, organizationId: number | null): boolean {
   return organizationId === null ? scope.manageSystem : scope.manageOwn && organizationId === scope.organizationId;
 }
-
-type Db = Kysely<DB>;
 
 export interface SurveyTemplateListItem {
   id: number;
@@ -171,44 +159,50 @@ export async function createSurveyTemplate(
   });
 }
 
-export type SaveResult = { saved: true; versionId: number; version: number; newVersion: boolean } | { saved: false; problem: "stale" | "notFound" };
+export interface SavedDefinition {
+  versionId: number;
+  version: number;
+  /** The change became version n+1 (the latest version had responses). */
+  newVersion: boolean;
+}
 
 /**
  * Stores a changed definition (already checked with surveyDefinitionSchema by the caller, checked again here). `expectedVersionId` is the version
- * the user's form was made from: when another version has been written since, nothing is stored ("stale"). When the
- * latest version has responses, the change becomes version n+1; otherwise the latest version is changed in place.
+ * the user's form was made from: when another version has been written since, nothing is stored (a "conflict" Refusal,
+ * "stale-version"). When the latest version has responses, the change becomes version n+1; otherwise the latest version
+ * is changed in place. A template the user may not change: "not-found", "template-not-found".
  */
 export async function saveSurveyDefinition(
   scope: TemplateScope,
   input: { templateId: number; expectedVersionId: number; definition: SurveyDefinition; at?: Date },
   database: Db = db(),
-): Promise<SaveResult> {
+): Promise<SavedDefinition> {
   const definition = surveyDefinitionSchema.parse(input.definition) as SurveyDefinition;
   const now = (input.at ?? new Date()).toISOString();
   return database.transaction().execute(async (trx) => {
     const t = await trx.selectFrom("survey_templates").select(["id", "organization_id"]).where("id", "=", input.templateId).executeTakeFirst();
     if (!t || !(t.organization_id === null || t.organization_id === scope.organizationId) || !mayChange(scope, t.organization_id))
-      return { saved: false, problem: "notFound" } as const;
+      throw refuse("not-found", "template-not-found");
     const latest = await trx
       .selectFrom("survey_template_versions")
       .select(["id", "version"])
       .where("template_id", "=", t.id)
       .orderBy("version", "desc")
       .executeTakeFirstOrThrow();
-    if (latest.id !== input.expectedVersionId) return { saved: false, problem: "stale" } as const;
+    if (latest.id !== input.expectedVersionId) throw refuse("conflict", "stale-version");
     const answered = await trx.selectFrom("survey_responses").select("id").where("template_version_id", "=", latest.id).limit(1).executeTakeFirst();
     const json = JSON.stringify(definition);
-    let result: SaveResult;
+    let result: SavedDefinition;
     if (answered) {
       const row = await trx
         .insertInto("survey_template_versions")
         .values({ template_id: t.id, version: latest.version + 1, definition: json, created_by_user_id: scope.userId, created_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
-      result = { saved: true, versionId: row.id, version: latest.version + 1, newVersion: true };
+      result = { versionId: row.id, version: latest.version + 1, newVersion: true };
     } else {
       await trx.updateTable("survey_template_versions").set({ definition: json }).where("id", "=", latest.id).execute();
-      result = { saved: true, versionId: latest.id, version: latest.version, newVersion: false };
+      result = { versionId: latest.id, version: latest.version, newVersion: false };
     }
     await trx
       .updateTable("survey_templates")
@@ -219,32 +213,31 @@ export async function saveSurveyDefinition(
   });
 }
 
-/** Archive or bring back a template the user may change; false when it is not theirs. */
-export async function setSurveyTemplateArchived(
-  scope: TemplateScope,
-  input: { id: number; archived: boolean; at?: Date },
-  database: Db = db(),
-): Promise<boolean> {
+/** Archive or bring back a template the user may change; another's is a "not-found" Refusal ("template-not-found"). */
+export async function setSurveyTemplateArchived(scope: TemplateScope, input: { id: number; archived: boolean; at?: Date }, database: Db = db()): Promise<void> {
   const t = await surveyTemplate(scope, input.id, database);
-  if (!t || !t.editable) return false;
+  if (!t || !t.editable) throw refuse("not-found", "template-not-found");
   const now = (input.at ?? new Date()).toISOString();
   await database
     .updateTable("survey_templates")
     .set({ archived_at: input.archived ? now : null, updated_at: now })
     .where("id", "=", t.id)
     .execute();
-  return true;
 }
 
-/** A copy of a visible template's latest version as a new template of the organisation (version 1). */
+/**
+ * A copy of a visible template's latest version as a new template of the organisation (version 1). Refuses a template
+ * the user cannot see ("not-found", "template-not-found") and a user without an organisation whose templates they
+ * manage ("forbidden", "template-forbidden").
+ */
 export async function duplicateSurveyTemplate(
   scope: TemplateScope,
   input: { id: number; title: { en: string; no: string }; at?: Date },
   database: Db = db(),
-): Promise<number | undefined> {
-  if (scope.organizationId === null || !scope.manageOwn) return undefined;
+): Promise<number> {
   const t = await surveyTemplate(scope, input.id, database);
-  if (!t) return undefined;
+  if (!t) throw refuse("not-found", "template-not-found");
+  if (scope.organizationId === null || !scope.manageOwn) throw refuse("forbidden", "template-forbidden");
   return createSurveyTemplate(
     { organizationId: scope.organizationId, userId: scope.userId, definition: { ...t.definition, title: input.title }, at: input.at },
     database,

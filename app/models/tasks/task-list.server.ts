@@ -1,8 +1,8 @@
 import { db } from "@server/db";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "@server/db-types";
-import { countedSurveyScore, STATUS_ORDER, type SupplierTaskFilters, type SupplierTaskKind, type SupplierTaskSort } from "~/models/tasks/task-list";
-import { displayStatus, OPEN_STATUSES, type StatusFilter, type SupplierTaskStatus } from "~/models/tasks/task-states";
+import { countedSurveyScore, STATUS_ORDER, type TaskFilters, type TaskKind, type TaskSort } from "~/models/tasks/task-list";
+import { displayStatus, OPEN_STATUSES, type StatusFilter, type TaskStatus } from "~/models/tasks/task-states";
 import { taskResponseForCustomer, type TaskResponseOut } from "~/models/tasks/tasks-for-supplier.server";
 import { mailFreshLink } from "~/models/tasks/campaigns.server";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
@@ -14,8 +14,8 @@ import {
   revokeLinks,
   taskEvents,
   type ActingParty,
-  type SupplierTaskEvent,
-  type SupplierTaskRow,
+  type TaskEvent,
+  type TaskRow,
 } from "~/models/tasks/task-workflow.server";
 
 /**
@@ -24,11 +24,11 @@ import {
  * organisation (`st.organization_id`), on the indexes supplier_tasks_org_sent / supplier_tasks_org_supplier.
  */
 
-export interface SupplierTaskListItem {
+export interface TaskListItem {
   id: number;
-  kind: SupplierTaskKind;
+  kind: TaskKind;
   title: string;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   /** What the list shows: the status, or "overdue" for an open item past its due date. */
   shownStatus: StatusFilter;
   dueDate: string | null;
@@ -44,7 +44,7 @@ type Eb = ExpressionBuilder<DB & { st: DB["supplier_tasks"]; o: DB["organization
 
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function filterWhere(eb: Eb, organizationId: number, f: SupplierTaskFilters, today: string) {
+function filterWhere(eb: Eb, organizationId: number, f: TaskFilters, today: string) {
   const conditions: Expression<SqlBool>[] = [eb("st.organization_id", "=", organizationId)];
   if (f.kind) conditions.push(eb("st.kind", "=", f.kind));
   if (f.campaign) conditions.push(eb("st.campaign_id", "=", f.campaign));
@@ -73,7 +73,7 @@ function filterWhere(eb: Eb, organizationId: number, f: SupplierTaskFilters, tod
   return eb.and(conditions);
 }
 
-function listQuery(organizationId: number, filters: SupplierTaskFilters, today: string) {
+function listQuery(organizationId: number, filters: TaskFilters, today: string) {
   return db()
     .selectFrom("supplier_tasks as st")
     .innerJoin("organizations as o", "o.id", "st.supplier_organization_id")
@@ -87,7 +87,7 @@ function statusRank(today: string) {
   return sql<number>`case when st.status in (${open}) and st.due_date is not null and st.due_date < ${today} then ${sql.lit(STATUS_ORDER.indexOf("overdue"))} else case st.status ${sql.join(whens, sql` `)} end end`;
 }
 
-export async function countSupplierTasks(input: { organizationId: number; filters: SupplierTaskFilters; today: string }): Promise<number> {
+export async function countSupplierTasks(input: { organizationId: number; filters: TaskFilters; today: string }): Promise<number> {
   const row = await listQuery(input.organizationId, input.filters, input.today)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
@@ -96,12 +96,12 @@ export async function countSupplierTasks(input: { organizationId: number; filter
 
 export async function listSupplierTasks(input: {
   organizationId: number;
-  filters: SupplierTaskFilters;
-  sort: SupplierTaskSort;
+  filters: TaskFilters;
+  sort: TaskSort;
   today: string;
   limit: number;
   offset?: number;
-}): Promise<SupplierTaskListItem[]> {
+}): Promise<TaskListItem[]> {
   let query = listQuery(input.organizationId, input.filters, input.today).select([
     "st.id",
     "st.kind",
@@ -163,8 +163,8 @@ export async function campaignTitle(input: { organizationId: number; campaignId:
   return row?.title;
 }
 
-export interface SupplierTaskDetail {
-  task: SupplierTaskRow;
+export interface TaskDetail {
+  task: TaskRow;
   supplier: { id: number; name: string; orgNumber: string | null };
   /** The account that answered (signed in), else null; `task.answeredByName` is what a link's holder typed. */
   answeredByEmail: string | null;
@@ -172,13 +172,13 @@ export interface SupplierTaskDetail {
   taskResponse: TaskResponseOut | null;
   /** Kind survey: the response's template title and score (null: not scored, or not submitted). */
   survey: { responseId: number; title: string; score: number | null; submitted: boolean } | null;
-  events: SupplierTaskEvent[];
+  events: TaskEvent[];
   /** Links that still work (not revoked, not expired). */
   liveLinks: number;
 }
 
 /** One item the organisation sent, with its answer and history; undefined for any other id (another organisation's is a 404). */
-export async function supplierTaskDetail(input: { organizationId: number; id: number; at?: Date }): Promise<SupplierTaskDetail | undefined> {
+export async function taskDetail(input: { organizationId: number; id: number; at?: Date }): Promise<TaskDetail | undefined> {
   const task = await customerTask({ organizationId: input.organizationId, id: input.id });
   if (!task) return undefined;
   const at = (input.at ?? new Date()).toISOString();
@@ -200,7 +200,7 @@ export async function supplierTaskDetail(input: { organizationId: number; id: nu
       .executeTakeFirstOrThrow(),
   ]);
   let taskResponse: TaskResponseOut | null = null;
-  let survey: SupplierTaskDetail["survey"] = null;
+  let survey: TaskDetail["survey"] = null;
   if (task.complianceTaskId !== null) {
     const response = await db()
       .selectFrom("compliance_task_responses")
@@ -237,10 +237,10 @@ export async function supplierTaskDetail(input: { organizationId: number; id: nu
 /** The supplier screen's view of the organisation's items to one supplier: each task's and survey's state, due date and score. */
 export interface SupplierScreenItem {
   id: number;
-  kind: SupplierTaskKind;
+  kind: TaskKind;
   complianceTaskId: number | null;
   surveyResponseId: number | null;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   dueDate: string | null;
   submittedAt: string | null;
   recipientEmail: string | null;
@@ -280,8 +280,8 @@ export async function supplierScreenItems(input: { organizationId: number; suppl
   }));
 }
 
-/** The customer accepts a submitted answer or cancels the request (cancelling revokes its links). Throws TransitionRefused. */
-export async function decideItem(input: { task: SupplierTaskRow; action: "accept" | "cancel"; party: ActingParty; at?: Date }): Promise<void> {
+/** The customer accepts a submitted answer or cancels the request (cancelling revokes its links). Throws a "transition-refused" Refusal. */
+export async function decideItem(input: { task: TaskRow; action: "accept" | "cancel"; party: ActingParty; at?: Date }): Promise<void> {
   await db()
     .transaction()
     .execute((trx) => applyAction(trx, input.task, input.action, input.party, { at: input.at }));
@@ -290,9 +290,9 @@ export async function decideItem(input: { task: SupplierTaskRow; action: "accept
 /**
  * The customer returns a submitted answer for rework with a comment: the transition (applyAction, in a transaction with
  * a fresh link for the recipient), then — after the commit, like the campaign job — the "returned" mail with the comment
- * and the new link. Throws TransitionRefused when the item is not submitted. Returns whether a mail was sent.
+ * and the new link. Throws a "transition-refused" Refusal when the item is not submitted. Returns whether a mail was sent.
  */
-export async function returnItem(input: { task: SupplierTaskRow; party: ActingParty; comment: string; origin: string; at?: Date }): Promise<boolean> {
+export async function returnItem(input: { task: TaskRow; party: ActingParty; comment: string; origin: string; at?: Date }): Promise<boolean> {
   const { task } = input;
   const at = input.at ?? new Date();
   const token = await db()
@@ -309,7 +309,7 @@ export async function returnItem(input: { task: SupplierTaskRow; party: ActingPa
 }
 
 /** Revokes the item's working links and writes it in the history; returns how many were revoked (0: nothing recorded). */
-export async function revokeItemLinks(input: { task: SupplierTaskRow; party: ActingParty; at?: Date }): Promise<number> {
+export async function revokeItemLinks(input: { task: TaskRow; party: ActingParty; at?: Date }): Promise<number> {
   const at = input.at ?? new Date();
   return db()
     .transaction()

@@ -15,11 +15,11 @@ export const SUPPLIER_TASK_FILTER_KEYS = ["status", "kind", "q", "tag", "campaig
 export const SUPPLIER_TASKS_CSV_MAX = 50_000;
 
 export const SUPPLIER_TASK_KINDS = ["task", "survey"] as const;
-export type SupplierTaskKind = (typeof SUPPLIER_TASK_KINDS)[number];
+export type TaskKind = (typeof SUPPLIER_TASK_KINDS)[number];
 
 /** Sort orders: newest sent first (default), soonest due first (no due date last), by status (overdue first), by supplier name. */
 export const SUPPLIER_TASK_SORTS = ["sent", "due", "status", "supplier"] as const;
-export type SupplierTaskSort = (typeof SUPPLIER_TASK_SORTS)[number];
+export type TaskSort = (typeof SUPPLIER_TASK_SORTS)[number];
 
 /** Longest supplier name search accepted. */
 export const SUPPLIER_SEARCH_MAX = 100;
@@ -60,9 +60,9 @@ export function selfAssessmentBand(risk: number | null): RiskBand | null {
   return risk === null ? null : riskBandColor(risk);
 }
 
-export interface SupplierTaskFilters {
+export interface TaskFilters {
   status: StatusFilter | null;
-  kind: SupplierTaskKind | null;
+  kind: TaskKind | null;
   /** Part of the supplier's name (case-insensitive for ASCII letters). */
   q: string | null;
   /** A tag of the organisation, on its connection to the supplier. */

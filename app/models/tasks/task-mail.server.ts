@@ -9,10 +9,10 @@ import { unsubscribeHeaders } from "~/models/accounts/unsubscribe.server";
  * in English. The link is the only way in without an account; the mail says it may be forwarded (delegation).
  */
 
-export type SupplierTaskMailKind = "request" | "reminder" | "returned";
+export type TaskMailKind = "request" | "reminder" | "returned";
 
-export interface SupplierTaskMail {
-  kind: SupplierTaskMailKind;
+export interface TaskMail {
+  kind: TaskMailKind;
   to: string;
   customerName: string;
   itemKind: "task" | "survey";
@@ -33,7 +33,7 @@ export function publicTaskPath(item: { kind: "task" | "survey"; complianceTaskId
   return `${path}?token=${encodeURIComponent(token)}`;
 }
 
-async function body(language: "no" | "en", mail: SupplierTaskMail): Promise<{ subject: string; text: string }> {
+async function body(language: "no" | "en", mail: TaskMail): Promise<{ subject: string; text: string }> {
   const t = await i18nServer.getFixedT(language, "taskStates");
   const values = { customer: mail.customerName, title: mail.title, kind: t(`kindInText.${mail.itemKind}`) };
   const lines = [t("mail.greeting"), "", t(`mail.${mail.kind}`, values)];
@@ -46,7 +46,7 @@ async function body(language: "no" | "en", mail: SupplierTaskMail): Promise<{ su
 }
 
 /** Sends the mail (Norwegian first, then English, one subject line in each joined by " / "). */
-export async function sendSupplierTaskMail(mail: SupplierTaskMail): Promise<void> {
+export async function sendSupplierTaskMail(mail: TaskMail): Promise<void> {
   const no = await body("no", mail);
   const en = await body("en", mail);
   await sendMail({

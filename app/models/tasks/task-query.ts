@@ -5,7 +5,7 @@ import {
   SUPPLIER_TASK_FILTER_KEYS,
   SUPPLIER_TASK_KINDS,
   SUPPLIER_TASK_SORTS,
-  type SupplierTaskFilters,
+  type TaskFilters,
 } from "~/models/tasks/task-list";
 import { STATUS_FILTERS } from "~/models/tasks/task-states";
 
@@ -21,7 +21,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
 
-export const supplierTaskQuerySchema = z.object({
+export const taskQuerySchema = z.object({
   status: withDefault(z.enum(STATUS_FILTERS, { error: "status must be one of the listed statuses" }), null),
   kind: withDefault(z.enum(SUPPLIER_TASK_KINDS, { error: "kind must be task or survey" }), null),
   q: withDefault(z.string().trim().max(SUPPLIER_SEARCH_MAX, `q must be at most ${SUPPLIER_SEARCH_MAX} characters`), null),
@@ -30,7 +30,7 @@ export const supplierTaskQuerySchema = z.object({
   sort: withDefault(z.enum(SUPPLIER_TASK_SORTS, { error: "sort must be sent, due, status or supplier" }), "sent"),
   page: withDefault(wholeNumber("page", 1, 1_000_000), 1),
 });
-export type SupplierTaskQuery = z.output<typeof supplierTaskQuerySchema>;
+export type TaskQuery = z.output<typeof taskQuerySchema>;
 
 /** The query of a list URL, as typed (shown back in the form even when one value is wrong) and as parsed. */
 export function parseSupplierTaskQuery(url: URL) {
@@ -38,11 +38,11 @@ export function parseSupplierTaskQuery(url: URL) {
     (typeof SUPPLIER_TASK_FILTER_KEYS)[number],
     string
   >;
-  const parsed = supplierTaskQuerySchema.safeParse({ ...raw, page: url.searchParams.get("page") ?? "" });
+  const parsed = taskQuerySchema.safeParse({ ...raw, page: url.searchParams.get("page") ?? "" });
   return { raw, parsed };
 }
 
-export function supplierTaskFilters(query: Pick<SupplierTaskQuery, "status" | "kind" | "q" | "tag" | "campaign">): SupplierTaskFilters {
+export function taskFilters(query: Pick<TaskQuery, "status" | "kind" | "q" | "tag" | "campaign">): TaskFilters {
   return { status: query.status, kind: query.kind, q: query.q, tag: query.tag, campaign: query.campaign };
 }
 

@@ -1,5 +1,6 @@
 import { db } from "@server/db";
-import { CampaignRefused, createCampaign, remindItem } from "~/models/tasks/campaigns.server";
+import { CAMPAIGN_REFUSALS, createCampaign, remindItem } from "~/models/tasks/campaigns.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { DEFAULT_REMINDER_SETTINGS, OPEN_STATUSES, osloDate, reminderStepDue, type ReminderSettings } from "~/models/tasks/task-states";
 import { customerTask } from "~/models/tasks/task-workflow.server";
 
@@ -113,7 +114,7 @@ async function reminderTurnedOff(email: string, kind: "task" | "survey"): Promis
 
 function isConflict(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === "TransitionRefused" || /UNIQUE constraint failed|PRIMARY KEY/i.test(error.message);
+  return isRefusalOf(error, ["transition-refused"]) || /UNIQUE constraint failed|PRIMARY KEY/i.test(error.message);
 }
 
 /** The same calendar day a year later (29 February becomes 28 February). */
@@ -185,7 +186,7 @@ export async function runRecurringCampaigns(input: { at?: Date } = {}): Promise<
     let dueDate = campaign.due_date ? nextYear(campaign.due_date) : null;
     if (dueDate && dueDate < today) dueDate = today;
     if (!templateId || userId === null || recipients.length === 0) {
-      run.ended.push({ previousCampaignId: campaign.id, reason: !templateId ? "templateNotFound" : userId === null ? "noSender" : "noSuppliers" });
+      run.ended.push({ previousCampaignId: campaign.id, reason: !templateId ? "template-not-found" : userId === null ? "no-sender" : "no-suppliers" });
       await done();
       continue;
     }
@@ -206,8 +207,8 @@ export async function runRecurringCampaigns(input: { at?: Date } = {}): Promise<
       });
       run.created.push({ previousCampaignId: campaign.id, campaignId });
     } catch (error) {
-      if (!(error instanceof CampaignRefused)) throw error;
-      run.ended.push({ previousCampaignId: campaign.id, reason: error.problem.kind });
+      if (!isRefusalOf(error, CAMPAIGN_REFUSALS)) throw error;
+      run.ended.push({ previousCampaignId: campaign.id, reason: error.code });
     }
     await done();
   }

@@ -9,12 +9,12 @@ import {
   osloDate,
   reminderStepDue,
   SUPPLIER_TASK_STATUSES,
-  type SupplierTaskAction,
-  type SupplierTaskStatus,
+  type TaskAction,
+  type TaskStatus,
 } from "~/models/tasks/task-states";
 
 describe("transitions", () => {
-  const table: Array<[SupplierTaskAction, "customer" | "respondent", SupplierTaskStatus[]]> = [
+  const table: Array<[TaskAction, "customer" | "respondent", TaskStatus[]]> = [
     ["open", "respondent", ["sent"]],
     ["save", "respondent", ["sent", "opened", "draft", "returned"]],
     ["submit", "respondent", ["sent", "opened", "draft", "returned"]],
@@ -70,7 +70,7 @@ describe("overdue", () => {
 });
 
 describe("reminder steps", () => {
-  const item = (status: SupplierTaskStatus = "sent", sentOn = "2026-11-01") => ({ status, dueDate: "2026-12-01", sentOn });
+  const item = (status: TaskStatus = "sent", sentOn = "2026-11-01") => ({ status, dueDate: "2026-12-01", sentOn });
   const none = new Set<string>();
 
   it.each([

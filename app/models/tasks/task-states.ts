@@ -11,18 +11,18 @@
  */
 
 export const SUPPLIER_TASK_STATUSES = ["sent", "opened", "draft", "submitted", "accepted", "returned", "cancelled"] as const;
-export type SupplierTaskStatus = (typeof SUPPLIER_TASK_STATUSES)[number];
+export type TaskStatus = (typeof SUPPLIER_TASK_STATUSES)[number];
 
 /** What the respondent still has to do something about. */
-export const OPEN_STATUSES: readonly SupplierTaskStatus[] = ["sent", "opened", "draft", "returned"];
+export const OPEN_STATUSES: readonly TaskStatus[] = ["sent", "opened", "draft", "returned"];
 
 /** The statuses a list can filter on: the stored ones and "overdue". */
 export const STATUS_FILTERS = [...SUPPLIER_TASK_STATUSES, "overdue"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export type SupplierTaskAction = "open" | "save" | "submit" | "accept" | "return" | "remind" | "cancel";
+export type TaskAction = "open" | "save" | "submit" | "accept" | "return" | "remind" | "cancel";
 
-export function isOpen(status: SupplierTaskStatus): boolean {
+export function isOpen(status: TaskStatus): boolean {
   return OPEN_STATUSES.includes(status);
 }
 
@@ -34,19 +34,19 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export function isOverdue(item: { status: SupplierTaskStatus; dueDate: string | null }, today: string): boolean {
+export function isOverdue(item: { status: TaskStatus; dueDate: string | null }, today: string): boolean {
   return isOpen(item.status) && item.dueDate !== null && item.dueDate < today;
 }
 
 /** The status a list shows: overdue wins over the open states. */
-export function displayStatus(item: { status: SupplierTaskStatus; dueDate: string | null }, today: string): StatusFilter {
+export function displayStatus(item: { status: TaskStatus; dueDate: string | null }, today: string): StatusFilter {
   return isOverdue(item, today) ? "overdue" : item.status;
 }
 
 /** Who acts: the customer that sent it, or the supplier's respondent (a user or a link). */
 export type Actor = "customer" | "respondent";
 
-const ALLOWED: Record<SupplierTaskAction, { actor: Actor; from: readonly SupplierTaskStatus[] }> = {
+const ALLOWED: Record<TaskAction, { actor: Actor; from: readonly TaskStatus[] }> = {
   open: { actor: "respondent", from: ["sent"] },
   save: { actor: "respondent", from: ["sent", "opened", "draft", "returned"] },
   submit: { actor: "respondent", from: ["sent", "opened", "draft", "returned"] },
@@ -56,13 +56,13 @@ const ALLOWED: Record<SupplierTaskAction, { actor: Actor; from: readonly Supplie
   cancel: { actor: "customer", from: ["sent", "opened", "draft", "submitted", "returned"] },
 };
 
-export function canDo(action: SupplierTaskAction, actor: Actor, status: SupplierTaskStatus): boolean {
+export function canDo(action: TaskAction, actor: Actor, status: TaskStatus): boolean {
   const rule = ALLOWED[action];
   return rule.actor === actor && rule.from.includes(status);
 }
 
 /** The status after an action (the caller has checked `canDo`); remind changes nothing. */
-export function nextStatus(action: SupplierTaskAction, status: SupplierTaskStatus): SupplierTaskStatus {
+export function nextStatus(action: TaskAction, status: TaskStatus): TaskStatus {
   switch (action) {
     case "open":
       return "opened";
@@ -82,7 +82,7 @@ export function nextStatus(action: SupplierTaskAction, status: SupplierTaskStatu
 }
 
 /** Whether the respondent may change the answer: only while open (a submitted answer reopens only when returned). */
-export function isEditableByRespondent(status: SupplierTaskStatus): boolean {
+export function isEditableByRespondent(status: TaskStatus): boolean {
   return isOpen(status);
 }
 
@@ -102,7 +102,7 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = { enabled: true, days
  * recent step that has come and not been sent is due, once — older missed steps are skipped rather than sent in a burst.
  */
 export function reminderStepDue(
-  item: { status: SupplierTaskStatus; dueDate: string | null; sentOn: string },
+  item: { status: TaskStatus; dueDate: string | null; sentOn: string },
   today: string,
   settings: ReminderSettings,
   alreadySent: ReadonlySet<string>,

@@ -1,16 +1,15 @@
-import { db } from "@server/db";
-import type { DB } from "@server/db-types";
-import type { Kysely } from "kysely";
+import { db, type Db } from "@server/db";
+import { refuse } from "~/models/shared/refusal";
 import { mayChange, type TemplateScope } from "~/models/tasks/survey-templates.server";
 
 /**
  * Task templates (decision 032): the organisation's own and the system-wide ones, bilingual, with an optional template
  * file (one of the user's uploads) and an optional number of days to answer. Archived ones are not offered for sending
  * (campaigns.server.ts reads only active ones); tasks already sent keep theirs. Who may change what: as for survey
- * templates (mayChange).
+ * templates (mayChange). A refused change throws a Refusal: "template-not-found" (not-found: another organisation's, or
+ * a system-wide one for a non-operator), "template-forbidden" (forbidden: the user may not create such a template),
+ * "template-file-not-found" (invalid, on the field `fileId`: not one of the user's uploads).
  */
-
-type Db = Kysely<DB>;
 
 export interface TaskTemplateItem {
   id: number;
@@ -102,7 +101,7 @@ async function attachable(scope: TemplateScope, fileId: number, currentFileId: n
   return Boolean(own);
 }
 
-export type TaskTemplateProblem = "notFound" | "fileNotFound" | "forbidden";
+const fileNotFound = () => refuse("invalid", "template-file-not-found", { field: "fileId" });
 
 function values(input: TaskTemplateInput) {
   return {
@@ -119,9 +118,9 @@ export async function createTaskTemplate(
   scope: TemplateScope,
   input: TaskTemplateInput & { systemWide: boolean; at?: Date },
   database: Db = db(),
-): Promise<{ id: number } | { problem: TaskTemplateProblem }> {
-  if (input.systemWide ? !scope.manageSystem : !scope.manageOwn || scope.organizationId === null) return { problem: "forbidden" };
-  if (input.fileId !== null && !(await attachable(scope, input.fileId, null, database))) return { problem: "fileNotFound" };
+): Promise<{ id: number }> {
+  if (input.systemWide ? !scope.manageSystem : !scope.manageOwn || scope.organizationId === null) throw refuse("forbidden", "template-forbidden");
+  if (input.fileId !== null && !(await attachable(scope, input.fileId, null, database))) throw fileNotFound();
   const now = (input.at ?? new Date()).toISOString();
   const row = await database
     .insertInto("compliance_task_templates")
@@ -135,10 +134,10 @@ export async function updateTaskTemplate(
   scope: TemplateScope,
   input: TaskTemplateInput & { id: number; at?: Date },
   database: Db = db(),
-): Promise<{ id: number } | { problem: TaskTemplateProblem }> {
+): Promise<{ id: number }> {
   const row = await changeable(scope, input.id, database);
-  if (!row) return { problem: "notFound" };
-  if (input.fileId !== null && !(await attachable(scope, input.fileId, row.template_file_id, database))) return { problem: "fileNotFound" };
+  if (!row) throw refuse("not-found", "template-not-found");
+  if (input.fileId !== null && !(await attachable(scope, input.fileId, row.template_file_id, database))) throw fileNotFound();
   const now = (input.at ?? new Date()).toISOString();
   await database
     .updateTable("compliance_task_templates")
@@ -148,18 +147,13 @@ export async function updateTaskTemplate(
   return { id: row.id };
 }
 
-export async function setTaskTemplateArchived(
-  scope: TemplateScope,
-  input: { id: number; archived: boolean; at?: Date },
-  database: Db = db(),
-): Promise<boolean> {
+export async function setTaskTemplateArchived(scope: TemplateScope, input: { id: number; archived: boolean; at?: Date }, database: Db = db()): Promise<void> {
   const row = await changeable(scope, input.id, database);
-  if (!row) return false;
+  if (!row) throw refuse("not-found", "template-not-found");
   const now = (input.at ?? new Date()).toISOString();
   await database
     .updateTable("compliance_task_templates")
     .set({ archived_at: input.archived ? now : null, updated_at: now })
     .where("id", "=", row.id)
     .execute();
-  return true;
 }

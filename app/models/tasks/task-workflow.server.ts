@@ -1,8 +1,9 @@
-import { db, now } from "@server/db";
+import { refuse } from "~/models/shared/refusal";
+import { db, now, type Db } from "@server/db";
 import type { DB } from "@server/db-types";
 import { hashToken, newToken } from "@server/auth/tokens";
-import type { Kysely, Transaction, Updateable } from "kysely";
-import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTaskStatus } from "~/models/tasks/task-states";
+import type { Updateable } from "kysely";
+import { canDo, nextStatus, type Actor, type TaskAction, type TaskStatus } from "~/models/tasks/task-states";
 
 /**
  * The one place where a task or survey sent to a supplier is found and changes state (decision 031). Every
@@ -15,9 +16,7 @@ import { canDo, nextStatus, type Actor, type SupplierTaskAction, type SupplierTa
  * answer rows' own flags in step and writes the history.
  */
 
-type Db = Kysely<DB> | Transaction<DB>;
-
-export interface SupplierTaskRow {
+export interface TaskRow {
   id: number;
   organizationId: number;
   supplierOrganizationId: number;
@@ -29,7 +28,7 @@ export interface SupplierTaskRow {
   recipientEmail: string | null;
   message: string | null;
   dueDate: string | null;
-  status: SupplierTaskStatus;
+  status: TaskStatus;
   returnComment: string | null;
   answeredByName: string | null;
   sentAt: string;
@@ -66,12 +65,12 @@ function baseQuery(database: Db) {
 }
 
 /** An item the customer organisation sent; undefined for anything else (another organisation's is indistinguishable from none). */
-export async function customerTask(input: { organizationId: number; id: number }, database: Db = db()): Promise<SupplierTaskRow | undefined> {
+export async function customerTask(input: { organizationId: number; id: number }, database: Db = db()): Promise<TaskRow | undefined> {
   return baseQuery(database).where("st.id", "=", input.id).where("st.organization_id", "=", input.organizationId).executeTakeFirst();
 }
 
 /** An item sent to the supplier organisation, from any customer; undefined for anything else. */
-export async function respondentTask(input: { supplierOrganizationId: number; id: number }, database: Db = db()): Promise<SupplierTaskRow | undefined> {
+export async function respondentTask(input: { supplierOrganizationId: number; id: number }, database: Db = db()): Promise<TaskRow | undefined> {
   return baseQuery(database).where("st.id", "=", input.id).where("st.supplier_organization_id", "=", input.supplierOrganizationId).executeTakeFirst();
 }
 
@@ -106,7 +105,7 @@ export async function linkTask(
   token: string,
   at: Date = new Date(),
   database: Db = db(),
-): Promise<{ task: SupplierTaskRow; linkId: number; email: string | null } | { refused: LinkRefusal }> {
+): Promise<{ task: TaskRow; linkId: number; email: string | null } | { refused: LinkRefusal }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { refused: "unknown" };
   const link = await database
     .selectFrom("supplier_task_links")
@@ -142,30 +141,25 @@ export interface ActingParty {
   name: string | null;
 }
 
-export class TransitionRefused extends Error {
-  constructor(
-    readonly action: SupplierTaskAction,
-    readonly status: SupplierTaskStatus,
-  ) {
-    super(`${action} is not possible while the item is ${status}`);
-    this.name = "TransitionRefused";
-  }
+/** The Refusal of an action the item's state (or the party) does not allow: a conflict, with the action and the state. */
+export function transitionRefused(action: TaskAction, status: TaskStatus) {
+  return refuse("conflict", "transition-refused", { details: { action, status }, message: `${action} is not possible while the item is ${status}` });
 }
 
 /**
  * Applies an action to an item already found through one of the scoped readers above, in the given transaction: checks
  * the transition, sets the status and its time, keeps compliance_tasks.is_submitted / survey_responses.status in step
  * (a returned survey becomes a draft again), and records the event. `remind` only records (the caller mails).
- * Throws TransitionRefused when the item's state does not allow it (the caller answers 409 with the state).
+ * Throws a "transition-refused" Refusal when the item's state does not allow it (the caller answers 409 with the state).
  */
 export async function applyAction(
   trx: Db,
-  task: SupplierTaskRow,
-  action: SupplierTaskAction,
+  task: TaskRow,
+  action: TaskAction,
   party: ActingParty,
   extra: { comment?: string | null; at?: Date } = {},
-): Promise<SupplierTaskStatus> {
-  if (!canDo(action, party.actor, task.status)) throw new TransitionRefused(action, task.status);
+): Promise<TaskStatus> {
+  if (!canDo(action, party.actor, task.status)) throw transitionRefused(action, task.status);
   const at = (extra.at ?? new Date()).toISOString();
   const status = nextStatus(action, task.status);
   const set: Updateable<DB["supplier_tasks"]> = { status, updated_at: at };
@@ -182,7 +176,7 @@ export async function applyAction(
   if (action !== "remind") {
     // Compare-and-set: a concurrent change (two tabs, a customer and a respondent at once) loses cleanly.
     const result = await trx.updateTable("supplier_tasks").set(set).where("id", "=", task.id).where("status", "=", task.status).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new TransitionRefused(action, task.status);
+    if (Number(result.numUpdatedRows) === 0) throw transitionRefused(action, task.status);
   }
 
   if (task.complianceTaskId !== null && (action === "submit" || action === "return")) {
@@ -243,7 +237,7 @@ export async function recordEvent(
     .execute();
 }
 
-export interface SupplierTaskEvent {
+export interface TaskEvent {
   id: number;
   kind: DB["supplier_task_events"]["kind"];
   actor: string | null;
@@ -252,7 +246,7 @@ export interface SupplierTaskEvent {
 }
 
 /** The item's history, oldest first (the caller has found the item through a scoped reader). */
-export async function taskEvents(supplierTaskId: number, database: Db = db()): Promise<SupplierTaskEvent[]> {
+export async function taskEvents(supplierTaskId: number, database: Db = db()): Promise<TaskEvent[]> {
   const rows = await database
     .selectFrom("supplier_task_events as e")
     .leftJoin("users as u", "u.id", "e.user_id")

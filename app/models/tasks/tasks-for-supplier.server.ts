@@ -1,7 +1,8 @@
 import { db } from "@server/db";
+import { openFile } from "@server/storage";
 
 /**
- * Compliance tasks as the customer that sent them sees them (shared/spec/02-supplier-credit-connections.md §3
+ * Tasks as the customer that sent them sees them (shared/spec/02-supplier-credit-connections.md §3, its
  * "Compliance task", "Task response"). Every read is filtered by the sending
  * organisation, so one customer never sees another's tasks to the same
  * supplier. A response is shown only once the supplier has submitted it:
@@ -200,4 +201,11 @@ export async function customerTaskFile({ organizationId, fileId }: { organizatio
     .select(["id", "file_name as fileName", "file_size as fileSize", "mime_type as mimeType", "storage_key as storageKey"])
     .where("id", "=", fileId)
     .executeTakeFirst();
+}
+
+/** The file of `customerTaskFile` with its stored content; undefined when it is not the organisation's or is gone from storage. */
+export async function openCustomerTaskFile(input: { organizationId: number; fileId: number }) {
+  const file = await customerTaskFile(input);
+  const stored = file ? await openFile(file.storageKey) : null;
+  return file && stored ? { file, stored } : undefined;
 }

@@ -1,50 +1,15 @@
-import { Link, useActionData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import type { FormReplyState } from "~/components/ui/ActionForm";
 import { useTranslation } from "~/translations";
 import { SURVEY_LIMITS } from "~/models/tasks/survey-definition";
 
 /**
- * Plain-form helpers of the template pages (decision 032): forms that post with a navigation (no fetcher), so that the
- * page works the same without JavaScript, and that find their own refused reply by intent and by the section or
- * question (or template) they edit. The action answers `{ intent, subject, result: submission.reply() }`.
+ * The inputs of the template pages (the survey builder, the survey and task template lists): plain forms that post
+ * with a navigation (no fetcher), so that a page works the same without JavaScript. Each form finds its refused reply
+ * with `useFormReply(intent, subject)` (components/ui/ActionForm.tsx) and hands its state to these inputs, which show
+ * the messages beside the field and keep what the user typed.
  */
-
-export type PlainReply = {
-  intent: string | null;
-  subject: { sectionId?: unknown; questionId?: unknown; id?: unknown };
-  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
-};
-
-/** The reply of the last refused post when it belongs to this form (same intent and same section/question). */
-export function useReplyFor(intent: string, subject: { sectionId?: string; questionId?: string; id?: string } = {}) {
-  const data = useActionData<PlainReply>();
-  if (!data || data.intent !== intent) return null;
-  if (subject.sectionId !== undefined && data.subject.sectionId !== subject.sectionId) return null;
-  if (subject.questionId !== undefined && data.subject.questionId !== subject.questionId) return null;
-  if (subject.id !== undefined && data.subject.id !== subject.id) return null;
-  return data.result;
-}
-
-export interface FormKit {
-  /** What the user typed, after a refused post; undefined otherwise. */
-  kept(name: string): string | undefined;
-  keeping: boolean;
-  errors(name: string): string[];
-}
-
-export function kitOf(result: PlainReply["result"] | null): FormKit {
-  const initial = result?.initialValue ?? null;
-  return {
-    keeping: initial !== null,
-    kept(name) {
-      if (!initial) return undefined;
-      let value: unknown = initial;
-      for (const part of name.replace(/\]/g, "").split(/[.[]/))
-        value = value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
-      return typeof value === "string" ? value : undefined;
-    },
-    errors: (name) => (result?.error?.[name] ?? []).filter(Boolean),
-  };
-}
 
 export function Errors({ id, errors }: { id: string; errors: string[] }) {
   if (!errors.length) return null;
@@ -66,7 +31,7 @@ export function TextInput({
   maxLength = SURVEY_LIMITS.textLength,
   required = false,
 }: {
-  kit: FormKit;
+  kit: FormReplyState;
   formId: string;
   name: string;
   label: string;
@@ -102,7 +67,7 @@ export function TextInput({
   );
 }
 
-export function FormErrors({ result }: { result: PlainReply["result"] | null }) {
+export function FormErrors({ result }: { result: SubmissionResult<string[]> | null }) {
   const errors = [...(result?.error?.[""] ?? []), ...(result?.error?.versionId ?? []), ...(result?.error?.intent ?? [])].filter(Boolean) as string[];
   if (!errors.length) return null;
   return (
@@ -113,7 +78,17 @@ export function FormErrors({ result }: { result: PlainReply["result"] | null }) 
 }
 
 /** Who owns a new template: a choice for the operator who also manages an organisation, otherwise a hidden field. */
-export function OwnerChoice({ kit, manageOwn, manageSystem, className }: { kit: FormKit; manageOwn: boolean; manageSystem: boolean; className?: string }) {
+export function OwnerChoice({
+  kit,
+  manageOwn,
+  manageSystem,
+  className,
+}: {
+  kit: FormReplyState;
+  manageOwn: boolean;
+  manageSystem: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("taskTemplates");
   if (!(manageOwn && manageSystem)) return <input type="hidden" name="owner" value={manageOwn ? "organization" : "system"} />;
   return (
