@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE } from "../helpers/requests";
-import { routeSurface, type RouteSurface } from "./surface";
+import { routeModuleFiles, routeSurface, type RouteSurface } from "./surface";
 import { buildWorld, changed, SIGN_IN, Store, SUPPLIER_ORG_NUMBER, type OrgData, type Role, type World } from "./world";
 
 /**
@@ -471,7 +470,7 @@ describe("every route, fed malformed and hostile input by every role", () => {
   });
 
   it("answers no 5xx, redirects only on-site, and changes nothing when it refuses", { timeout: 120_000 }, async () => {
-    const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\./.test(f));
+    const files = routeModuleFiles();
     expect(files.length).toBeGreaterThan(40);
     // Routes log what they refuse or fail on; what was logged is shown with a failing case, not a failure of its own.
     const logged: string[] = [];

@@ -32,9 +32,25 @@ const SERVER = path.resolve("server");
 const HTTP_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/**
+ * Every route module under app/routes, as its path there: `login.tsx`, or `<name>/route.tsx` for a folder route (the
+ * folder's other files are not routes).
+ */
+export function routeModuleFiles(): string[] {
+  const dir = path.join(APP, "routes");
+  const isModule = (f: string) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f);
+  return fs.readdirSync(dir).flatMap((entry) => {
+    if (!fs.statSync(path.join(dir, entry)).isDirectory()) return isModule(entry) ? [entry] : [];
+    return fs
+      .readdirSync(path.join(dir, entry))
+      .filter((f) => /^route\.(tsx?|jsx?)$/.test(f))
+      .map((f) => `${entry}/${f}`);
+  });
+}
+
 /** Remix v2 flat routes: `.` is `/`, `$name` a param, `$` a splat, `[.]` a literal dot, `_index` the index. */
 export function routePattern(file: string): { pattern: string; params: string[] } {
-  const base = file.replace(/\.(tsx?|jsx?)$/, "");
+  const base = file.replace(/\/route\.(tsx?|jsx?)$/, "").replace(/\.(tsx?|jsx?)$/, "");
   const segments: string[] = [];
   const params: string[] = [];
   for (const raw of base.split(/(?<!\[)\.(?![^[]*\])/)) {
@@ -102,6 +118,26 @@ function scanFile(file: string): Scan {
     scan.intents.set(intent, [...new Set([...known, ...fields])]);
   };
 
+  // Intents named as constants (`const INTENT = { addQuestion: "add-question" } as const`): `INTENT.addQuestion` reads
+  // as its value wherever a schema names it.
+  const named = new Map<string, string>();
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /^[A-Z_]*INTENTS?$/.test(node.name.text) && node.initializer) {
+      let init: ts.Expression = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init))
+        for (const property of init.properties) {
+          const key = propertyKey(property);
+          const value = ts.isPropertyAssignment(property) ? stringOf(property.initializer) : null;
+          if (key && value) named.set(`${node.name.text}.${key}`, value);
+        }
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const intentOf = (node: ts.Node | undefined) =>
+    stringOf(node) ?? (node && ts.isPropertyAccessExpression(node) ? (named.get(node.getText(source)) ?? null) : null);
+
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
       const specifier = stringOf(node.moduleSpecifier);
@@ -118,7 +154,7 @@ function scanFile(file: string): Scan {
           // intent: z.literal("save") or z.enum(["a", "b"])
           const init = intentProperty.initializer;
           if (ts.isCallExpression(init)) {
-            const literal = stringOf(init.arguments[0]);
+            const literal = intentOf(init.arguments[0]);
             if (literal)
               addIntent(
                 literal,
@@ -128,9 +164,9 @@ function scanFile(file: string): Scan {
             if (list && ts.isArrayLiteralExpression(list))
               list.elements.forEach(
                 (e) =>
-                  stringOf(e) &&
+                  intentOf(e) &&
                   addIntent(
-                    stringOf(e)!,
+                    intentOf(e)!,
                     keys.filter((k) => k !== "intent"),
                   ),
               );

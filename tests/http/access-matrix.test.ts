@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import { scaffoldPermission } from "~/scaffolding/screens";
 import { respondentScreens, scaffoldedScreens } from "../../remix.config.js";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE } from "../helpers/requests";
-import { routePattern } from "../fuzz/surface";
+import { routeModuleFiles, routePattern } from "../fuzz/surface";
 
 /**
  * Who may open every route of the app, walked against every role: the one permission table
@@ -35,7 +34,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.dashboard.tsx": { GET: "suppliersRead" },
   "_app.account.email-settings.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.account.change-password.tsx": { GET: "signedIn", POST: "signedIn" },
-  "_app.my-organization.users.tsx": { GET: "organizationRead", POST: "organizationManage" },
+  "_app.my-organization.users/route.tsx": { GET: "organizationRead", POST: "organizationManage" },
   "_app.my-organization.overview.tsx": { GET: "organizationRead" },
   "_app.my-organization.structure.tsx": { GET: "registryRead" },
   "_app.org-structure-explorer.tsx": { GET: "registryRead" },
@@ -162,7 +161,7 @@ const ACCESS: Record<string, Entry> = {
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
-const routeFiles = fs.readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+const routeFiles = routeModuleFiles();
 
 interface Role {
   name: string;
