@@ -11,15 +11,14 @@ import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from "~/models/accounts/account.server";
 import { sendPasswordChanged } from "~/models/accounts/account-mail.server";
 import { mailLanguageOf } from "~/models/notifications/notification-mail.server";
 import { changePasswordSchema } from "~/models/accounts/auth-schemas";
-import { publicOrigin } from "~/models/accounts/auth-mail.server";
 import { formatDateTime } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { describeUserAgent, deviceLabel } from "~/models/accounts/user-agent";
 import { now } from "@server/db";
 

@@ -13,11 +13,12 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
+import { requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "~/models/shared/format";
 import { FAILED_MAILS_PAGE_SIZE, failedMails, resendAllFailedMails, resendFailedMail } from "~/models/admin/mail-log.server";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { recordSecurityEvent, requestSource } from "~/models/accounts/security-events.server";
+import { recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -6,13 +6,14 @@ import { useTranslation } from "~/translations";
 import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
+import { publicOrigin } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { forgotPasswordSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn } from "~/http/session.server";
 import { createPasswordReset } from "~/models/accounts/users.server";
 import { readForm } from "~/http/parse.server";
-import { publicOrigin, sendPasswordReset } from "~/models/accounts/auth-mail.server";
+import { sendPasswordReset } from "~/models/accounts/auth-mail.server";
 
 export const meta = titleMeta;
 

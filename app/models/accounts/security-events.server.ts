@@ -32,10 +32,6 @@ export interface RequestSource {
   userAgent: string | null;
 }
 
-export function requestSource(request: Request, context: { clientAddress?: string | null } | undefined): RequestSource {
-  return { ip: context?.clientAddress ?? null, userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null };
-}
-
 export async function recordSecurityEvent(
   input: {
     kind: SecurityEventKind;

@@ -12,9 +12,10 @@ import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { backTo } from "~/http/redirect.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { searchTerm, withoutStep } from "~/models/admin/admin";
-import { publicOrigin, sendInvitation } from "~/models/accounts/auth-mail.server";
+import { sendInvitation } from "~/models/accounts/auth-mail.server";
 import {
   changeMemberLevel,
   deactivateMember,
@@ -27,7 +28,7 @@ import {
   revokeInvitation,
   type MemberRefusal,
 } from "~/models/accounts/organization-members.server";
-import { requestSource, type RequestSource } from "~/models/accounts/security-events.server";
+import { type RequestSource } from "~/models/accounts/security-events.server";
 import { isRefusalOf } from "~/models/shared/refusal";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
