@@ -14,16 +14,10 @@ import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
+import { askOnPage } from "~/http/page-question.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import {
-  answerPageQuestion,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  listMessages,
-  renameConversation,
-} from "~/models/assistant/conversations.server";
+import { deleteConversation, getConversation, listConversations, listMessages, renameConversation } from "~/models/assistant/conversations.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
@@ -122,12 +116,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithNotice(request, afterDelete(safeRedirect(submission.value.redirectTo, BASE), submission.value.id), "chat:v2.deleted");
     }
     default: {
-      const result = await answerPageQuestion({ owner, language: user.language, form, signal: request.signal });
+      const result = await askOnPage(form, user, request.signal);
       if ("error" in result) return json({ intent: "ask", error: result.error }, { status: 400 });
-      if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
-      if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
-      if ("badFile" in result) throw errorResponse(400, "fileUploadId must be a positive whole number");
-      if ("fileNotFound" in result) throw errorResponse(404, "No document with this id.");
       return redirect(result.failed ? `${BASE}?c=${result.conversationId}&failed=1` : `${BASE}?c=${result.conversationId}#latest`);
     }
   }

@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now, type Db } from "@server/db";
 import { env } from "@server/env";
 import type { JobContext, Schedule } from "@server/jobs/types";
 
@@ -45,7 +43,7 @@ export async function recordSecurityEvent(
     /** What changed (JSON): never a password, token or secret. */
     detail?: Record<string, unknown>;
   },
-  database: Kysely<DB> | Transaction<DB> = db(),
+  database: Db = db(),
 ): Promise<void> {
   await database
     .insertInto("security_events")
