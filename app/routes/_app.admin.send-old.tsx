@@ -10,6 +10,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const known = intent === "resend" || intent === "resendAll" ? intent : null;
   if (submission.status !== "success") {
-    return json({ intent: known, result: submission.reply({ formErrors: known ? [] : [t("adminMail:errors.invalidRequest")] }) }, { status: 400 });
+    return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("adminMail:errors.invalidRequest")] });
   }
   const source = requestSource(request, context);
   const v = submission.value;
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "resend": {
       const id = parseId(v.id);
       const outcome = id === null ? null : await resendFailedMail(id);
-      if (outcome === null) return json({ intent: v.intent, result: submission.reply({ formErrors: [t("adminMail:errors.notFound")] }) }, { status: 404 });
+      if (outcome === null) return refuseForm(submission, { intent: v.intent, status: 404, formErrors: [t("adminMail:errors.notFound")] });
       await recordSecurityEvent({
         kind: "admin_action",
         userId: user.id,

@@ -11,6 +11,7 @@ import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
@@ -102,17 +103,17 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case "rename": {
       const submission = parseWithZod(form, { schema: renameSchema(t) });
-      if (submission.status !== "success") return json({ intent: "rename", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "rename" });
       if (!(await renameConversation(owner, submission.value.id, submission.value.title)))
-        return json({ intent: "rename", result: submission.reply({ formErrors: [t("chat:page.notFound")] }) }, { status: 404 });
+        return refuseForm(submission, { intent: "rename", status: 404, formErrors: [t("chat:page.notFound")] });
       if (plainPost) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, BASE), "chat:v2.renamed");
       return json({ intent: "rename", result: submission.reply() });
     }
     case "delete": {
       const submission = parseWithZod(form, { schema: deleteSchema(t) });
-      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "delete" });
       if (!(await deleteConversation(owner, submission.value.id)))
-        return json({ intent: "delete", result: submission.reply({ formErrors: [t("chat:page.notFound")] }) }, { status: 404 });
+        return refuseForm(submission, { intent: "delete", status: 404, formErrors: [t("chat:page.notFound")] });
       return redirectWithNotice(request, afterDelete(safeRedirect(submission.value.redirectTo, BASE), submission.value.id), "chat:v2.deleted");
     }
     default: {
