@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { createSession, sessionCookie, type SessionUser } from "@server/auth/session";
+import { clearSessionCookie, createSession, destroySession, sessionCookie, tokenFromRequest, type SessionUser } from "@server/auth/session";
 import { knownBrowserCookie, parseCookie } from "@server/cookies";
 import { getUser } from "./auth.server";
 
@@ -29,6 +29,13 @@ export async function startSession(request: Request, userId: number, redirectTo:
   headers.append("Set-Cookie", sessionCookie(request, token, expiresAt));
   headers.append("Set-Cookie", await knownBrowserCookie.serialize(known));
   return redirect(redirectTo, { headers });
+}
+
+/** Signs out: the request's session ends on the server; the headers clear its cookie. */
+export async function endSession(request: Request): Promise<Headers> {
+  const found = tokenFromRequest(request);
+  if (found) await destroySession(found.token);
+  return new Headers({ "Set-Cookie": clearSessionCookie(request) });
 }
 
 /** Visitors who are signed in already go to their start page. */

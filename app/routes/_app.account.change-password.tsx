@@ -10,18 +10,19 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { readForm } from "~/http/parse.server";
+import { refuseSecretForm } from "~/http/secret-forms.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
-import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from "~/models/accounts/account.server";
+import { changePassword, endOtherSessions, endOwnSession, listOwnSessions, PASSWORD_CHANGE_REFUSALS } from "~/models/accounts/account.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { sendPasswordChanged } from "~/models/accounts/account-mail.server";
 import { mailLanguageOf } from "~/models/notifications/notification-mail.server";
 import { changePasswordSchema } from "~/models/accounts/auth-schemas";
-import { publicOrigin } from "~/models/accounts/auth-mail.server";
 import { formatDateTime } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { describeUserAgent, deviceLabel } from "~/models/accounts/user-agent";
-import { now } from "@server/db";
 
 export const meta = titleMeta;
 
@@ -43,47 +44,74 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ email: user.email, sessions, confirmOthers, title: await pageTitle(request, "account:changePassword.title") });
 }
 
+// The posted values predate the kebab-case intents; the forms and tests post them as they are.
+const INTENT = { changePassword: "changePassword", endOthers: "endOthers", endSession: "endSession" } as const;
+
+type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
+interface AccountPost {
+  request: Request;
+  formData: FormData;
+  user: Awaited<ReturnType<typeof requireUser>>;
+  t: Translate;
+  source: ReturnType<typeof requestSource>;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
-  const source = requestSource(request, context);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "changePassword": {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema(t, user.email) });
-      if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-      const outcome = await changePassword(user, submission.value.currentPassword, submission.value.password, source);
-      if (!outcome.ok) {
-        if (outcome.reason === "slowed") {
-          const message = t("account:changePassword.errors.slowed", { count: outcome.minutes });
-          return json({ intent, result: submission.reply({ formErrors: [message], hideFields: HIDDEN }) }, { status: 429 });
-        }
-        const fieldErrors = { currentPassword: [t("account:changePassword.errors.wrongCurrent")] };
-        return json({ intent, result: submission.reply({ fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
-      }
-      await sendPasswordChanged(publicOrigin(request), {
-        email: user.email,
-        language: await mailLanguageOf(user.id),
-        at: now(),
-        ip: source.ip,
-        userAgent: source.userAgent,
-      });
-      return redirectWithNotice(request, PAGE, "account:changePassword.changed");
-    }
-    case "endOthers": {
-      await endOtherSessions(user, source);
-      return redirectWithNotice(request, PAGE, "account:sessions.endedOthers");
-    }
-    case "endSession": {
-      const handle = formData.get("session");
-      const ended = typeof handle === "string" && handle.length <= 64 && (await endOwnSession(user, handle, source));
-      if (!ended) return json({ intent, result: { status: "error" as const, error: { "": [t("account:sessions.notFound")] } } }, { status: 404 });
-      return redirectWithNotice(request, PAGE, "account:sessions.endedOne");
-    }
+  const post: AccountPost = { request, formData, user, t, source: requestSource(request, context) };
+  switch (formData.get("intent")) {
+    case INTENT.changePassword:
+      return changeOwnPassword(post);
+    case INTENT.endOthers:
+      return endOthers(post);
+    case INTENT.endSession:
+      return endSession(post);
     default:
-      return json({ intent: null, result: { status: "error" as const, error: { "": [t("account:sessions.unknownIntent")] } } }, { status: 400 });
+      return refuseForm(formData, { intent: null, formErrors: [t("account:sessions.unknownIntent")] });
   }
+}
+
+async function changeOwnPassword({ request, formData, user, t, source }: AccountPost) {
+  const intent = INTENT.changePassword;
+  const submission = parseWithZod(formData, { schema: changePasswordSchema(t, user.email) });
+  if (submission.status !== "success") return refuseSecretForm(submission, formData, HIDDEN, { intent });
+  let changedAt: string;
+  try {
+    ({ changedAt } = await changePassword(user, submission.value.currentPassword, submission.value.password, source));
+  } catch (error) {
+    if (!isRefusalOf(error, PASSWORD_CHANGE_REFUSALS)) throw error;
+    if (error.code === "password-change-slowed") {
+      const message = t("account:changePassword.errors.slowed", { count: Number(error.details.minutes) });
+      return refuseSecretForm(submission, formData, HIDDEN, { intent, status: 429, formErrors: [message] });
+    }
+    return refuseSecretForm(submission, formData, HIDDEN, { intent, fieldErrors: { currentPassword: [t("account:changePassword.errors.wrongCurrent")] } });
+  }
+  await sendPasswordChanged(publicOrigin(request), {
+    email: user.email,
+    language: await mailLanguageOf(user.id),
+    at: changedAt,
+    ip: source.ip,
+    userAgent: source.userAgent,
+  });
+  return redirectWithNotice(request, PAGE, "account:changePassword.changed");
+}
+
+async function endOthers({ request, user, source }: AccountPost) {
+  await endOtherSessions(user, source);
+  return redirectWithNotice(request, PAGE, "account:sessions.endedOthers");
+}
+
+async function endSession({ request, formData, user, t, source }: AccountPost) {
+  const handle = formData.get("session");
+  try {
+    await endOwnSession(user, typeof handle === "string" ? handle : "", source);
+  } catch (error) {
+    if (!isRefusalOf(error, ["session-not-found"])) throw error;
+    return refuseFormFor(error, formData, t("account:sessions.notFound"), { intent: INTENT.endSession });
+  }
+  return redirectWithNotice(request, PAGE, "account:sessions.endedOne");
 }
 
 export function ErrorBoundary() {
@@ -99,7 +127,7 @@ export default function ChangePasswordScreen() {
           {t("changePassword.title")}
         </h1>
         <p className="mt-1 text-sm text-base-content/70">{t("changePassword.intro")}</p>
-        <ActionForm intent="changePassword" redirectTo={PAGE} className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
+        <ActionForm intent={INTENT.changePassword} redirectTo={PAGE} className="mt-6 rounded-box border border-base-300 bg-base-100 p-5">
           {(form) => (
             <>
               <PasswordInput form={form} name="currentPassword" label={t("changePassword.current")} autoComplete="current-password" />
@@ -164,7 +192,7 @@ function Sessions() {
         <ConfirmStep
           title={t("sessions.confirmTitle")}
           text={t("sessions.confirmText", { count: others })}
-          intent="endOthers"
+          intent={INTENT.endOthers}
           confirmLabel={t("sessions.confirmEndOthers")}
           busyLabel={t("sessions.endingOthers")}
           cancelLabel={t("common:cancel")}
@@ -186,7 +214,7 @@ function Sessions() {
               </p>
             </div>
             {s.current ? null : (
-              <ActionForm intent="endSession" fields={{ session: s.handle }} redirectTo={PAGE}>
+              <ActionForm intent={INTENT.endSession} fields={{ session: s.handle }} redirectTo={PAGE}>
                 {(form) => (
                   <button type="submit" className="btn btn-outline btn-sm min-h-11 w-full sm:w-auto" disabled={form.busy}>
                     {t("sessions.endOne")}

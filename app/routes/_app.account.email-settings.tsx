@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { can } from "~/http/permissions";
 import { readForm } from "~/http/parse.server";
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // Notification mails only for those who may read notifications; their fields are not even read for others.
       const schema = can(user, "notificationsRead") ? emailSettingsSchema(t) : mailPreferencesSchema(t);
       const submission = parseWithZod(formData, { schema });
-      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission);
       await saveNotificationMailSettings(user.id, submission.value);
       return redirectWithNotice(request, "/account/email-settings", "account:emailSettings.saved");
     }

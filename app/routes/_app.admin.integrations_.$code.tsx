@@ -7,9 +7,11 @@ import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
+import { requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "~/models/shared/format";
 import {
@@ -17,11 +19,12 @@ import {
   clearRuntimeSetting,
   integration,
   setRuntimeSetting,
+  SETTING_REFUSALS,
   testIntegration,
   type IntegrationCode,
 } from "~/models/admin/integrations.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
@@ -29,13 +32,20 @@ export const handle = { i18n: ["integrations"] };
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Setting values are never sent back to the page, not even after a refusal. */
-const HIDDEN = ["value"];
+const INTENT = { test: "test", set: "set", clear: "clear" } as const;
+const INTENTS = Object.values(INTENT);
+
+/** Setting values are never sent back to the page, not even after a refusal: what a refusal keeps leaves them out. */
+function withoutValues(formData: FormData): FormData {
+  const kept = new FormData();
+  for (const [name, value] of formData.entries()) if (name !== "value") kept.append(name, value);
+  return kept;
+}
 
 const schema = (t: Translate, code: IntegrationCode) =>
   z.discriminatedUnion("intent", [
     z.object({
-      intent: z.literal("test"),
+      intent: z.literal(INTENT.test),
       query: (code === "registry"
         ? z
             .string()
@@ -49,14 +59,14 @@ const schema = (t: Translate, code: IntegrationCode) =>
       email: z.email(t("integrations:errors.email")).max(200).optional(),
     }),
     z.object({
-      intent: z.literal("set"),
+      intent: z.literal(INTENT.set),
       name: z.string().max(100),
       value: z
         .string({ error: t("integrations:errors.valueRequired") })
         .min(1, t("integrations:errors.valueRequired"))
         .max(2000, t("integrations:errors.tooLong", { max: 2000 })),
     }),
-    z.object({ intent: z.literal("clear"), name: z.string().max(100) }),
+    z.object({ intent: z.literal(INTENT.clear), name: z.string().max(100) }),
   ]);
 
 async function requireIntegration(request: Request, code: string | undefined) {
@@ -80,40 +90,79 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+type Change = z.infer<ReturnType<typeof schema>>;
+type Item = Awaited<ReturnType<typeof requireIntegration>>["item"];
+interface IntegrationPost {
+  request: Request;
+  item: Item;
+  sent: FormData;
+  t: Translate;
+  actor: { userId: number; source: ReturnType<typeof requestSource> };
+  page: string;
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, item } = await requireIntegration(request, params.code);
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(formData, { schema: schema(t, item.code) });
-  const intent = formData.get("intent");
-  const known = typeof intent === "string" && ["test", "set", "clear"].includes(intent) ? intent : null;
-  const page = `/admin/integrations/${item.code}`;
-  const actor = { userId: user.id, source: requestSource(request, context) };
-  const refuse = (status: 400 | 404, message: string) =>
-    json({ intent: known, result: submission.reply({ formErrors: [message], hideFields: HIDDEN }) }, { status });
+  const sent = withoutValues(formData);
   if (submission.status !== "success") {
-    if (!known) return refuse(400, t("integrations:errors.invalidRequest"));
-    return json({ intent: known, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+    const intent = formData.get("intent");
+    const known = INTENTS.find((i) => i === intent) ?? null;
+    if (!known) return refuseForm(sent, { intent: null, formErrors: [t("integrations:errors.invalidRequest")] });
+    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages ? [[name, messages]] : [])));
+    return refuseForm(sent, { intent: known, fieldErrors });
   }
+  const post: IntegrationPost = {
+    request,
+    item,
+    sent,
+    t,
+    actor: { userId: user.id, source: requestSource(request, context) },
+    page: `/admin/integrations/${item.code}`,
+  };
   const v = submission.value;
   switch (v.intent) {
-    case "test": {
-      if (v.email && item.code !== "mail") return refuse(400, t("integrations:errors.invalidRequest"));
-      if (v.query && (item.code === "llm" || item.code === "mail")) return refuse(400, t("integrations:errors.invalidRequest"));
-      const result = await testIntegration(item.code, { query: v.query, email: v.email }, actor);
-      return redirectWithNotice(request, page, result.ok ? "integrations:notices.testOk" : "integrations:notices.testFailed");
-    }
-    case "set": {
-      const outcome = await setRuntimeSetting(item.code, v.name, v.value, actor);
-      if (!outcome.ok) return refuse(400, t(outcome.reason === "noKey" ? "integrations:errors.noKey" : "integrations:errors.unknownSetting"));
-      return redirectWithNotice(request, page, "integrations:notices.saved");
-    }
-    case "clear": {
-      const outcome = await clearRuntimeSetting(item.code, v.name, actor);
-      if (!outcome.ok) return refuse(400, t("integrations:errors.unknownSetting"));
-      return redirectWithNotice(request, page, "integrations:notices.cleared");
-    }
+    case INTENT.test:
+      return testConnection(post, v);
+    case INTENT.set:
+      return setSetting(post, v);
+    case INTENT.clear:
+      return clearSetting(post, v);
   }
+}
+
+/** One harmless call through the configured provider; a query or address only where the service takes one. */
+async function testConnection({ request, item, sent, t, actor, page }: IntegrationPost, v: Extract<Change, { intent: "test" }>) {
+  if ((v.email && item.code !== "mail") || (v.query && (item.code === "llm" || item.code === "mail")))
+    return refuseForm(sent, { intent: INTENT.test, formErrors: [t("integrations:errors.invalidRequest")] });
+  const result = await testIntegration(item.code, { query: v.query, email: v.email }, actor);
+  return redirectWithNotice(request, page, result.ok ? "integrations:notices.testOk" : "integrations:notices.testFailed");
+}
+
+async function setSetting(post: IntegrationPost, v: Extract<Change, { intent: "set" }>) {
+  try {
+    await setRuntimeSetting(post.item.code, v.name, v.value, post.actor);
+  } catch (error) {
+    return settingRefused(post, INTENT.set, error);
+  }
+  return redirectWithNotice(post.request, post.page, "integrations:notices.saved");
+}
+
+async function clearSetting(post: IntegrationPost, v: Extract<Change, { intent: "clear" }>) {
+  try {
+    await clearRuntimeSetting(post.item.code, v.name, post.actor);
+  } catch (error) {
+    return settingRefused(post, INTENT.clear, error);
+  }
+  return redirectWithNotice(post.request, post.page, "integrations:notices.cleared");
+}
+
+function settingRefused({ sent, t }: IntegrationPost, intent: string, error: unknown) {
+  if (!isRefusalOf(error, SETTING_REFUSALS)) throw error;
+  const message = error.code === "no-settings-key" ? "integrations:errors.noKey" : "integrations:errors.unknownSetting";
+  return refuseFormFor(error, sent, t(message), { intent });
 }
 
 export function ErrorBoundary() {
@@ -180,7 +229,7 @@ export default function IntegrationScreen() {
             {t("test.duration", { ms: item.lastTest.ms ?? 0 })} · {when(item.lastTest.at)}
           </p>
         ) : null}
-        <ActionForm intent="test" redirectTo={page} className="mt-3 space-y-3">
+        <ActionForm intent={INTENT.test} redirectTo={page} className="mt-3 space-y-3">
           {(form) => (
             <>
               {item.code === "registry" || item.code === "lei" || item.code === "credit" ? (
@@ -236,7 +285,7 @@ export default function IntegrationScreen() {
                 <p className="text-sm text-base-content/70">{s.runtimeSetAt ? t("runtime.setAt", { when: when(s.runtimeSetAt) }) : t("runtime.notSet")}</p>
                 {canStore ? (
                   <ActionForm
-                    intent="set"
+                    intent={INTENT.set}
                     fields={{ name: s.name }}
                     redirectTo={page}
                     resetOnSuccess
@@ -268,7 +317,7 @@ export default function IntegrationScreen() {
                   </ActionForm>
                 ) : null}
                 {s.runtimeSetAt ? (
-                  <ActionForm intent="clear" fields={{ name: s.name }} redirectTo={page} className="mt-2">
+                  <ActionForm intent={INTENT.clear} fields={{ name: s.name }} redirectTo={page} className="mt-2">
                     {(form) => (
                       <button type="submit" className="btn btn-ghost btn-sm" disabled={form.busy}>
                         {t("runtime.clear")}

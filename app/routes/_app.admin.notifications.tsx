@@ -16,13 +16,13 @@ import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
+import { requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementStatus } from "~/models/notifications/announcements";
 import { announcementAudiences, createAnnouncement, listAnnouncements, withdrawAnnouncement } from "~/models/notifications/announcements.server";
 import type { AdminActor } from "~/models/admin/admin.server";
 import { formatDateTime } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

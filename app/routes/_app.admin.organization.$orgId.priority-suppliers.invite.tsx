@@ -11,11 +11,11 @@ import { requireUser } from "~/http/auth.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { isLanguage } from "~/i18n";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
-import { publicOrigin } from "~/models/accounts/auth-mail.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { findCustomerOrganization, invitePriorityContacts, priorityContacts, type InviteSummary } from "~/models/admin/priority-invite.server";
-import { recordSecurityEvent, requestSource } from "~/models/accounts/security-events.server";
+import { recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

@@ -12,9 +12,11 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { ActiveBadge } from "~/components/ui/ActiveBadge";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { searchTerm, withoutStep } from "~/models/admin/admin";
 import {
@@ -23,18 +25,29 @@ import {
   listOrganizations,
   setDataSharing,
   setOrganizationActive,
+  ADMIN_REFUSALS,
   type AdminActor,
+  type AdminRefusal,
 } from "~/models/admin/admin.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { MISSING } from "~/models/shared/format";
 import { checkOrgNumber } from "~/models/shared/org-number";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["admin"] };
 
 const PATH = "/admin/organizations";
+// The data-sharing values predate the kebab-case intents; forms and tests post them as they are.
+const INTENT = {
+  create: "create",
+  sharingOn: "sharingOn",
+  sharingOff: "sharingOff",
+  deactivate: "deactivate",
+  reactivate: "reactivate",
+} as const;
+const INTENTS = Object.values(INTENT);
 const NAME_MAX = 200;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -48,7 +61,7 @@ const idField = (t: Translate) =>
 const schema = (t: Translate) =>
   z.discriminatedUnion("intent", [
     z.object({
-      intent: z.literal("create"),
+      intent: z.literal(INTENT.create),
       name: z
         .string({ error: t("admin:errors.nameRequired") })
         .trim()
@@ -70,7 +83,11 @@ const schema = (t: Translate) =>
       language: z.enum(["en", "no"]).default("no"),
       redirectTo: z.string().optional(),
     }),
-    z.object({ intent: z.enum(["sharingOn", "sharingOff", "deactivate", "reactivate"]), id: idField(t), redirectTo: z.string().optional() }),
+    z.object({
+      intent: z.enum([INTENT.sharingOn, INTENT.sharingOff, INTENT.deactivate, INTENT.reactivate]),
+      id: idField(t),
+      redirectTo: z.string().optional(),
+    }),
   ]);
 
 /**
@@ -94,48 +111,73 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The operator's message for each refusal of a change of an organisation. */
+const REFUSAL_MESSAGE: Partial<Record<AdminRefusal, string>> = {
+  "email-taken": "admin:errors.emailTaken",
+  "organization-not-found": "admin:errors.organizationNotFound",
+  "own-organization": "admin:errors.selfOrganization",
+};
+
+type Change = z.infer<ReturnType<typeof schema>>;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, "admin");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(formData, { schema: schema(t) });
-  const intent = formData.get("intent");
-  const known = typeof intent === "string" && ["create", "sharingOn", "sharingOff", "deactivate", "reactivate"].includes(intent) ? intent : null;
   if (submission.status !== "success") {
-    if (!known) return json({ intent: null, result: submission.reply({ formErrors: [t("admin:errors.invalidRequest")] }) }, { status: 400 });
-    return json({ intent: known, result: submission.reply() }, { status: 400 });
+    const intent = formData.get("intent");
+    const known = INTENTS.find((i) => i === intent) ?? null;
+    return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("admin:errors.invalidRequest")] });
   }
   const v = submission.value;
   const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
-  const back = withoutStep(backTo(request, v.redirectTo, PATH));
-  const refuse = (status: 400 | 404 | 409, key: string, field = "") =>
-    json({ intent: v.intent, result: submission.reply({ [field ? "fieldErrors" : "formErrors"]: field ? { [field]: [t(key)] } : [t(key)] }) }, { status });
-  switch (v.intent) {
-    case "create": {
-      const created = await createCustomerOrganization(actor, request, { name: v.name, orgNumber: v.orgNumber, email: v.email, language: v.language });
-      if ("problem" in created) return refuse(409, "admin:errors.emailTaken", "email");
-      return redirectWithNotice(
-        request,
-        `${PATH}?q=${encodeURIComponent(v.name)}`,
-        created.mailed ? "admin:notices.organizationCreated" : "admin:notices.organizationCreatedMailFailed",
-        { tone: created.mailed ? "success" : "warning" },
-      );
+  try {
+    switch (v.intent) {
+      case INTENT.create:
+        return await create(request, actor, v);
+      case INTENT.sharingOn:
+      case INTENT.sharingOff:
+        return await changeSharing(request, actor, v);
+      case INTENT.deactivate:
+      case INTENT.reactivate:
+        return await changeActive(request, actor, v);
     }
-    case "sharingOn":
-    case "sharingOff": {
-      const enabled = v.intent === "sharingOn";
-      if (!(await setDataSharing(actor, { organizationId: v.id, enabled }))) return refuse(404, "admin:errors.organizationNotFound");
-      return redirectWithNotice(request, back, enabled ? "admin:notices.sharingOn" : "admin:notices.sharingOff");
-    }
-    case "deactivate":
-    case "reactivate": {
-      const active = v.intent === "reactivate";
-      const problem = await setOrganizationActive(actor, { organizationId: v.id, active });
-      if (problem === "notFound") return refuse(404, "admin:errors.organizationNotFound");
-      if (problem) return refuse(409, "admin:errors.selfOrganization");
-      return redirectWithNotice(request, back, active ? "admin:notices.organizationReactivated" : "admin:notices.organizationDeactivated");
-    }
+  } catch (error) {
+    if (!isRefusalOf(error, ADMIN_REFUSALS)) throw error;
+    return refuseFormFor(error, submission, t(REFUSAL_MESSAGE[error.code] ?? "admin:errors.invalidRequest"), { intent: v.intent });
   }
+}
+
+async function create(request: Request, actor: AdminActor, v: Extract<Change, { intent: "create" }>) {
+  const created = await createCustomerOrganization(actor, publicOrigin(request), {
+    name: v.name,
+    orgNumber: v.orgNumber,
+    email: v.email,
+    language: v.language,
+  });
+  return redirectWithNotice(
+    request,
+    `${PATH}?q=${encodeURIComponent(v.name)}`,
+    created.mailed ? "admin:notices.organizationCreated" : "admin:notices.organizationCreatedMailFailed",
+    { tone: created.mailed ? "success" : "warning" },
+  );
+}
+
+async function changeSharing(request: Request, actor: AdminActor, v: Extract<Change, { id: number }>) {
+  const enabled = v.intent === INTENT.sharingOn;
+  await setDataSharing(actor, { organizationId: v.id, enabled });
+  return redirectWithNotice(request, withoutStep(backTo(request, v.redirectTo, PATH)), enabled ? "admin:notices.sharingOn" : "admin:notices.sharingOff");
+}
+
+async function changeActive(request: Request, actor: AdminActor, v: Extract<Change, { id: number }>) {
+  const active = v.intent === INTENT.reactivate;
+  await setOrganizationActive(actor, { organizationId: v.id, active });
+  return redirectWithNotice(
+    request,
+    withoutStep(backTo(request, v.redirectTo, PATH)),
+    active ? "admin:notices.organizationReactivated" : "admin:notices.organizationDeactivated",
+  );
 }
 
 export function ErrorBoundary() {
@@ -173,7 +215,7 @@ export default function AdminOrganizationsScreen() {
             <td>
               <div className="flex flex-wrap items-center gap-2">
                 <span>{org.dataSharing ? t("organizations.sharingOn") : t("organizations.sharingOff")}</span>
-                <ActionForm intent={org.dataSharing ? "sharingOff" : "sharingOn"} fields={{ id: org.id }} redirectTo={here}>
+                <ActionForm intent={org.dataSharing ? INTENT.sharingOff : INTENT.sharingOn} fields={{ id: org.id }} redirectTo={here}>
                   {(form) => (
                     <button
                       type="submit"
@@ -192,7 +234,7 @@ export default function AdminOrganizationsScreen() {
             </td>
             <td>
               {org.deactivatedAt ? (
-                <ActionForm intent="reactivate" fields={{ id: org.id }} redirectTo={here}>
+                <ActionForm intent={INTENT.reactivate} fields={{ id: org.id }} redirectTo={here}>
                   {(form) => (
                     <button type="submit" className="btn btn-xs" disabled={form.busy} aria-label={t("organizations.reactivateNamed", { name: org.name })}>
                       {t("organizations.reactivate")}
@@ -227,7 +269,7 @@ export default function AdminOrganizationsScreen() {
           title={t("organizations.confirmTitle")}
           detail={confirm.name}
           text={t("organizations.confirmText")}
-          intent="deactivate"
+          intent={INTENT.deactivate}
           fields={{ id: confirm.id }}
           confirmLabel={t("organizations.deactivate")}
           busyLabel={t("organizations.deactivating")}
@@ -252,7 +294,7 @@ function CreateOrganization() {
         {t("organizations.create.heading")}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t("organizations.create.intro")}</p>
-      <ActionForm intent="create" action={PATH} redirectTo={PATH} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <ActionForm intent={INTENT.create} action={PATH} redirectTo={PATH} className="mt-4 grid gap-4 sm:grid-cols-2">
         {(form) => (
           <>
             <div className="sm:col-span-2">

@@ -10,14 +10,16 @@ import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
+import { requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { formatDateTime } from "~/models/shared/format";
 import { FAILED_MAILS_PAGE_SIZE, failedMails, resendAllFailedMails, resendFailedMail } from "~/models/admin/mail-log.server";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { recordSecurityEvent, requestSource } from "~/models/accounts/security-events.server";
+import { recordSecurityEvent } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
@@ -58,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const known = intent === "resend" || intent === "resendAll" ? intent : null;
   if (submission.status !== "success") {
-    return json({ intent: known, result: submission.reply({ formErrors: known ? [] : [t("adminMail:errors.invalidRequest")] }) }, { status: 400 });
+    return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("adminMail:errors.invalidRequest")] });
   }
   const source = requestSource(request, context);
   const v = submission.value;
@@ -66,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "resend": {
       const id = parseId(v.id);
       const outcome = id === null ? null : await resendFailedMail(id);
-      if (outcome === null) return json({ intent: v.intent, result: submission.reply({ formErrors: [t("adminMail:errors.notFound")] }) }, { status: 404 });
+      if (outcome === null) return refuseForm(submission, { intent: v.intent, status: 404, formErrors: [t("adminMail:errors.notFound")] });
       await recordSecurityEvent({
         kind: "admin_action",
         userId: user.id,

@@ -13,9 +13,11 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { ActiveBadge } from "~/components/ui/ActiveBadge";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { backTo } from "~/http/redirect.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
 import { searchTerm, withoutStep } from "~/models/admin/admin";
 import {
@@ -27,19 +29,30 @@ import {
   setUserActive,
   setUserAdmin,
   setUserLevel,
+  ADMIN_REFUSALS,
   type AdminActor,
-  type UserChangeOutcome,
+  type AdminRefusal,
 } from "~/models/admin/admin.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { formatDateTime, MISSING } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource, SECURITY_EVENT_KINDS } from "~/models/accounts/security-events.server";
+import { SECURITY_EVENT_KINDS } from "~/models/accounts/security-events.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["admin"] };
 
 const PATH = "/admin/users";
-const INTENTS = ["level", "grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"] as const;
+// The posted values predate the kebab-case intents; links, forms and tests post them as they are.
+const INTENT = {
+  level: "level",
+  grantAdmin: "grantAdmin",
+  revokeAdmin: "revokeAdmin",
+  deactivate: "deactivate",
+  reactivate: "reactivate",
+  sendReset: "sendReset",
+} as const;
+const INTENTS = Object.values(INTENT);
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const idField = (t: Translate) =>
@@ -52,12 +65,16 @@ const idField = (t: Translate) =>
 const schema = (t: Translate) =>
   z.discriminatedUnion("intent", [
     z.object({
-      intent: z.literal("level"),
+      intent: z.literal(INTENT.level),
       id: idField(t),
       accessLevel: z.enum(["1", "2", "3"], { error: t("admin:errors.invalidRequest") }).transform((v) => Number(v) as 1 | 2 | 3),
       redirectTo: z.string().optional(),
     }),
-    z.object({ intent: z.enum(["grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"]), id: idField(t), redirectTo: z.string().optional() }),
+    z.object({
+      intent: z.enum([INTENT.grantAdmin, INTENT.revokeAdmin, INTENT.deactivate, INTENT.reactivate, INTENT.sendReset]),
+      id: idField(t),
+      redirectTo: z.string().optional(),
+    }),
   ]);
 
 const MEMBER_ACTION_TEXTS: MemberActionTexts = {
@@ -124,42 +141,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The operator's message for each refusal of a change of a user. */
+const REFUSAL_MESSAGE: Partial<Record<AdminRefusal, string>> = {
+  "user-not-found": "admin:errors.userNotFound",
+  "own-account": "admin:errors.selfUser",
+  "last-admin": "admin:errors.lastAdmin",
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, "admin");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(formData, { schema: schema(t) });
-  const intent = formData.get("intent");
-  const known = typeof intent === "string" && (INTENTS as readonly string[]).includes(intent) ? intent : null;
   if (submission.status !== "success") {
-    if (!known) return json({ intent: null, result: submission.reply({ formErrors: [t("admin:errors.invalidRequest")] }) }, { status: 400 });
-    return json({ intent: known, result: submission.reply() }, { status: 400 });
+    const intent = formData.get("intent");
+    const known = INTENTS.find((i) => i === intent) ?? null;
+    return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("admin:errors.invalidRequest")] });
   }
   const v = submission.value;
   const actor: AdminActor = { id: user.id, organizationId: user.organizationId, source: requestSource(request, context as { clientAddress?: string | null }) };
-  let outcome: UserChangeOutcome;
-  switch (v.intent) {
-    case "level":
-      outcome = await setUserLevel(actor, { userId: v.id, accessLevel: v.accessLevel });
-      break;
-    case "grantAdmin":
-    case "revokeAdmin":
-      outcome = await setUserAdmin(actor, { userId: v.id, isAdmin: v.intent === "grantAdmin" });
-      break;
-    case "deactivate":
-    case "reactivate":
-      outcome = await setUserActive(actor, { userId: v.id, active: v.intent === "reactivate" });
-      break;
-    case "sendReset":
-      outcome = await sendUserPasswordReset(actor, request, { userId: v.id });
-      break;
-  }
-  if (outcome) {
-    const [status, key] =
-      outcome === "notFound"
-        ? ([404, "admin:errors.userNotFound"] as const)
-        : ([409, `admin:errors.${outcome === "self" ? "selfUser" : "lastAdmin"}`] as const);
-    return json({ intent: v.intent, result: submission.reply({ formErrors: [t(key)] }) }, { status });
+  try {
+    switch (v.intent) {
+      case INTENT.level:
+        await setUserLevel(actor, { userId: v.id, accessLevel: v.accessLevel });
+        break;
+      case INTENT.grantAdmin:
+      case INTENT.revokeAdmin:
+        await setUserAdmin(actor, { userId: v.id, isAdmin: v.intent === INTENT.grantAdmin });
+        break;
+      case INTENT.deactivate:
+      case INTENT.reactivate:
+        await setUserActive(actor, { userId: v.id, active: v.intent === INTENT.reactivate });
+        break;
+      case INTENT.sendReset:
+        await sendUserPasswordReset(actor, publicOrigin(request), { userId: v.id });
+        break;
+    }
+  } catch (error) {
+    if (!isRefusalOf(error, ADMIN_REFUSALS)) throw error;
+    return refuseFormFor(error, submission, t(REFUSAL_MESSAGE[error.code] ?? "admin:errors.invalidRequest"), { intent: v.intent });
   }
   // Deactivating oneself is refused above, so the page after any change is still the operator's.
   return redirectWithNotice(request, withoutStep(backTo(request, v.redirectTo, PATH)), NOTICES[v.intent]);
@@ -211,7 +231,7 @@ function UserList() {
               <div className="flex flex-wrap items-center gap-2">
                 {u.isAdmin ? <span className="badge badge-sm badge-primary">{t("users.adminYes")}</span> : null}
                 <ActionForm
-                  intent={u.isAdmin ? "revokeAdmin" : "grantAdmin"}
+                  intent={u.isAdmin ? INTENT.revokeAdmin : INTENT.grantAdmin}
                   fields={{ id: u.id }}
                   redirectTo={here}
                   errorClassName="mt-1 max-w-48 text-xs text-error"
@@ -236,7 +256,7 @@ function UserList() {
             <td>
               <div className="flex flex-wrap gap-1">
                 <MemberStatusAction {...actionProps(u)} />
-                <ActionForm intent="sendReset" fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
+                <ActionForm intent={INTENT.sendReset} fields={{ id: u.id }} redirectTo={here} errorClassName="mt-1 max-w-48 text-xs text-error">
                   {(form) => (
                     <button type="submit" className="btn btn-xs btn-ghost" disabled={form.busy} aria-label={t("users.sendResetNamed", { email: u.email })}>
                       {t("users.sendReset")}
@@ -253,7 +273,7 @@ function UserList() {
           title={t("users.confirmTitle")}
           detail={confirm.email}
           text={t("users.confirmText")}
-          intent="deactivate"
+          intent={INTENT.deactivate}
           fields={{ id: confirm.id }}
           confirmLabel={t("users.deactivate")}
           busyLabel={t("users.deactivating")}

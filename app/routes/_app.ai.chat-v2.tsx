@@ -11,19 +11,14 @@ import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
+import { askOnPage } from "~/http/page-question.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
-import {
-  answerPageQuestion,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  listMessages,
-  renameConversation,
-} from "~/models/assistant/conversations.server";
+import { deleteConversation, getConversation, listConversations, listMessages, renameConversation } from "~/models/assistant/conversations.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 
@@ -108,26 +103,22 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case "rename": {
       const submission = parseWithZod(form, { schema: renameSchema(t) });
-      if (submission.status !== "success") return json({ intent: "rename", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "rename" });
       if (!(await renameConversation(owner, submission.value.id, submission.value.title)))
-        return json({ intent: "rename", result: submission.reply({ formErrors: [t("chat:page.notFound")] }) }, { status: 404 });
+        return refuseForm(submission, { intent: "rename", status: 404, formErrors: [t("chat:page.notFound")] });
       if (plainPost) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, BASE), "chat:v2.renamed");
       return json({ intent: "rename", result: submission.reply() });
     }
     case "delete": {
       const submission = parseWithZod(form, { schema: deleteSchema(t) });
-      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "delete" });
       if (!(await deleteConversation(owner, submission.value.id)))
-        return json({ intent: "delete", result: submission.reply({ formErrors: [t("chat:page.notFound")] }) }, { status: 404 });
+        return refuseForm(submission, { intent: "delete", status: 404, formErrors: [t("chat:page.notFound")] });
       return redirectWithNotice(request, afterDelete(safeRedirect(submission.value.redirectTo, BASE), submission.value.id), "chat:v2.deleted");
     }
     default: {
-      const result = await answerPageQuestion({ owner, language: user.language, form, signal: request.signal });
+      const result = await askOnPage(form, user, request.signal);
       if ("error" in result) return json({ intent: "ask", error: result.error }, { status: 400 });
-      if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
-      if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
-      if ("badFile" in result) throw errorResponse(400, "fileUploadId must be a positive whole number");
-      if ("fileNotFound" in result) throw errorResponse(404, "No document with this id.");
       return redirect(result.failed ? `${BASE}?c=${result.conversationId}&failed=1` : `${BASE}?c=${result.conversationId}#latest`);
     }
   }

@@ -7,8 +7,9 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { parseId, readForm } from "~/http/parse.server";
+import { askOnPage } from "~/http/page-question.server";
 import { errorResponse } from "~/http/responses.server";
-import { answerPageQuestion, listConversations, listMessages } from "~/models/assistant/conversations.server";
+import { listConversations, listMessages } from "~/models/assistant/conversations.server";
 import { documentChoices } from "~/models/files/documents.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 
@@ -53,13 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "assistantUse");
-  const owner = { userId: user.id, organizationId: user.organizationId };
-  const result = await answerPageQuestion({ owner, language: user.language, form: await readForm(request), signal: request.signal });
+  const result = await askOnPage(await readForm(request), user, request.signal);
   if ("error" in result) return json({ error: result.error }, { status: 400 });
-  if ("badId" in result) throw errorResponse(400, "c must be a positive whole number");
-  if ("notFound" in result) throw errorResponse(404, "No conversation with this id.");
-  if ("badFile" in result) throw errorResponse(400, "fileUploadId must be a positive whole number");
-  if ("fileNotFound" in result) throw errorResponse(404, "No document with this id.");
   return redirect(result.failed ? `/ai/chat?c=${result.conversationId}&failed=1` : `/ai/chat?c=${result.conversationId}#latest`);
 }
 

@@ -11,6 +11,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
@@ -107,18 +108,18 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "generate": {
       const submission = parseWithZod(form, { schema: generateSchema(t) });
-      if (submission.status !== "success") return json({ intent: "generate", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "generate" });
       const viewer = { userId: user.id, organizationId: user.organizationId, language: user.language };
       const result = await generateReport({ viewer, orgNumber: submission.value.orgNumber, signal: request.signal });
       if ("notFollowed" in result)
-        return json({ intent: "generate", result: submission.reply({ fieldErrors: { orgNumber: [t("aiReports:generate.notFollowed")] } }) }, { status: 404 });
+        return refuseForm(submission, { intent: "generate", status: 404, fieldErrors: { orgNumber: [t("aiReports:generate.notFollowed")] } });
       return redirect(`${BASE}/${result.id}`);
     }
     case "delete": {
       const submission = parseWithZod(form, { schema: deleteSchema(t) });
-      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refuseForm(submission, { intent: "delete" });
       if (!(await deleteReport({ organizationId: user.organizationId, id: submission.value.id })))
-        return json({ intent: "delete", result: submission.reply({ formErrors: [t("aiReports:delete.notFound")] }) }, { status: 404 });
+        return refuseForm(submission, { intent: "delete", status: 404, formErrors: [t("aiReports:delete.notFound")] });
       // A plain post names where it came from; the confirmation step is left either way.
       return redirectWithNotice(request, withoutDelete(safeRedirect(submission.value.redirectTo, BASE)), "aiReports:delete.deleted");
     }

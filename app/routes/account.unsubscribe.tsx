@@ -5,11 +5,10 @@ import { useTranslation } from "~/translations";
 import { AuthCard, DeadLinkCard } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import { readForm } from "~/http/parse.server";
-import { db } from "@server/db";
-import { saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
 import { UNSUBSCRIBE_SETTINGS, type UnsubscribeSetting } from "~/models/notifications/notification-settings";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { readUnsubscribeToken } from "~/models/accounts/unsubscribe.server";
+import { checkUnsubscribeLink } from "~/models/accounts/unsubscribe.server";
+import { saveNotificationMailSettings } from "~/models/notifications/notification-mail.server";
 
 export const meta = titleMeta;
 
@@ -21,27 +20,20 @@ export const handle = { i18n: ["account"] };
  * do (mail scanners follow links); the POST turns that one setting off and redirects to the confirmation. A bad or
  * expired token is a page saying so, never an error.
  */
-async function check(token: unknown) {
-  const result = readUnsubscribeToken(token);
-  if (!result.ok) return result;
-  const user = await db().selectFrom("users").select("email").where("id", "=", result.userId).executeTakeFirst();
-  return user ? { ...result, email: user.email } : { ok: false as const, reason: "invalid" as const };
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const title = await pageTitle(request, "account:unsubscribe.title");
   const done = url.searchParams.get("done");
   if (done && (UNSUBSCRIBE_SETTINGS as readonly string[]).includes(done)) return json({ title, state: "done" as const, setting: done as UnsubscribeSetting });
   const token = url.searchParams.get("token") ?? "";
-  const result = await check(token);
+  const result = await checkUnsubscribeLink(token);
   if (!result.ok) return json({ title, state: result.reason }, { status: result.reason === "expired" ? 410 : 400 });
   return json({ title, state: "confirm" as const, setting: result.setting, email: result.email, token });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const result = await check(form.get("token"));
+  const result = await checkUnsubscribeLink(form.get("token"));
   const title = await pageTitle(request, "account:unsubscribe.title");
   if (!result.ok) return json({ title, state: result.reason }, { status: result.reason === "expired" ? 410 : 400 });
   const off = {

@@ -6,13 +6,15 @@ import { useTranslation } from "~/translations";
 import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
+import { publicOrigin } from "~/http/request-source.server";
+import { refuseForm } from "~/http/forms.server";
 import i18nServer from "~/i18n.server";
 import { forgotPasswordSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn } from "~/http/session.server";
 import { createPasswordReset } from "~/models/accounts/users.server";
 import { readForm } from "~/http/parse.server";
-import { publicOrigin, sendPasswordReset } from "~/models/accounts/auth-mail.server";
+import { sendPasswordReset } from "~/models/accounts/auth-mail.server";
 
 export const meta = titleMeta;
 
@@ -27,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema(t) });
-  if (submission.status !== "success") return json({ result: submission.reply(), sentTo: null }, { status: 400 });
+  if (submission.status !== "success") return refuseForm(submission);
   const { email } = submission.value;
   const reset = await createPasswordReset(email);
   // The mail is in the account's language, whatever the page's language is.
@@ -40,10 +42,10 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useServerForm("forgot-password", actionData?.result, ["email"]);
+  const [form, fields] = useServerForm("forgot-password", actionData, ["email"]);
   return (
     <AuthCard title={t("forgot.title")} lead={t("forgot.lead")}>
-      {actionData?.sentTo ? (
+      {actionData && "sentTo" in actionData && actionData.sentTo ? (
         <div role="status" className="alert alert-success mb-4 text-sm">
           {t("forgot.sent", { email: actionData.sentTo })}
         </div>

@@ -12,7 +12,9 @@ import { readForm } from "~/http/parse.server";
 import { inviteSignupSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn, startSession } from "~/http/session.server";
-import { acceptInvitation, EmailTakenError, findOpenInvitation } from "~/models/accounts/users.server";
+import { acceptInvitation, findOpenInvitation } from "~/models/accounts/users.server";
+import { isRefusalOf } from "~/models/shared/refusal";
+import { refuseSecretForm } from "~/http/secret-forms.server";
 
 export const meta = titleMeta;
 
@@ -32,18 +34,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(await readForm(request), { schema: inviteSignupSchema(t) });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: inviteSignupSchema(t) });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return refuseSecretForm(submission, formData, hideFields);
   try {
     const language = (await i18nServer.getLocale(request)) as Language;
     const userId = await acceptInvitation(submission.value.token, submission.value.password, language);
-    if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:invite.invalid")], hideFields }) }, { status: 410 });
+    // Gone, not refused: the link is used or expired (410, which no refusal of the route kit answers).
+    if (userId == null) return json({ intent: null, result: submission.reply({ formErrors: [t("auth:invite.invalid")], hideFields }) }, { status: 410 });
     return startSession(request, userId, "/overview");
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return json({ result: submission.reply({ formErrors: [t("auth:signup.emailTaken")], hideFields }) }, { status: 409 });
-    }
+    if (isRefusalOf(error, ["email-taken"]))
+      return refuseSecretForm(submission, formData, hideFields, { status: 409, formErrors: [t("auth:signup.emailTaken")] });
     throw error;
   }
 }
@@ -53,7 +56,7 @@ export default function InviteSignup() {
   const { token, invitation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useServerForm("invite-signup", actionData?.result, ["password", "confirmPassword"]);
+  const [form, fields] = useServerForm("invite-signup", actionData, ["password", "confirmPassword"]);
   if (!invitation) {
     return (
       <DeadLinkCard

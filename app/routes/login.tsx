@@ -7,10 +7,12 @@ import { titleMeta } from "~/components/ui/meta";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
+import { publicOrigin } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";
+import { refuseSecretForm } from "~/http/secret-forms.server";
 import { readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
-import { publicOrigin, sendUnlock } from "~/models/accounts/auth-mail.server";
+import { sendUnlock } from "~/models/accounts/auth-mail.server";
 import { loginSchema } from "~/models/accounts/auth-schemas";
 import { login } from "~/models/accounts/login.server";
 import { knownUserIds, redirectSignedIn, startSession } from "~/http/session.server";
@@ -30,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema(t) });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return refuseSecretForm(submission, formData, ["password"]);
   }
   const result = await login(formData, {
     clientAddress: context.clientAddress ?? null,
@@ -45,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : result.reason === "protected"
           ? t("auth:login.protected")
           : t("auth:login.invalid");
-    return json({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: result.reason === "invalid" ? 401 : 429 });
+    return refuseSecretForm(submission, formData, ["password"], { status: result.reason === "invalid" ? 401 : 429, formErrors: [message] });
   }
   return startSession(request, result.userId, safeRedirect(submission.value.redirectTo));
 }
@@ -56,7 +58,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const unlock = params.get("unlock");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useServerForm("login", actionData?.result, ["email", "password"]);
+  const [form, fields] = useServerForm("login", actionData, ["email", "password"]);
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" id={form.id} noValidate>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { languageCookie } from "@server/cookies";
 import { getUser } from "~/http/auth.server";
 import { readForm } from "~/http/parse.server";
+import { languageCookieHeaders } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, methodNotAllowed } from "~/http/responses.server";
 import { isLanguage } from "~/i18n";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLanguage(language)) throw badRequest("language must be 'en' or 'no'");
   const user = await getUser(request);
   if (user) await setUserLanguage(user.id, language);
-  const headers = { "Set-Cookie": await languageCookie.serialize(language) };
+  const headers = await languageCookieHeaders(language);
   return redirect(safeRedirect(form.get("redirectTo"), user ? "/overview" : "/"), { headers });
 }
 

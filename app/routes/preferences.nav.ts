@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { navCookie } from "@server/cookies";
 import { requireUser } from "~/http/auth.server";
 import { readForm } from "~/http/parse.server";
+import { navCookieHeaders } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { badRequest, methodNotAllowed } from "~/http/responses.server";
 
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const expanded = form.get("expanded");
   if (expanded !== "true" && expanded !== "false") throw badRequest("expanded must be 'true' or 'false'");
-  const headers = { "Set-Cookie": await navCookie.serialize(expanded === "true" ? "expanded" : "collapsed") };
+  const headers = await navCookieHeaders(expanded === "true");
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 

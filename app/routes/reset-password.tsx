@@ -6,10 +6,11 @@ import { useTranslation } from "~/translations";
 import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
+import { requestSource } from "~/http/request-source.server";
+import { refuseSecretForm } from "~/http/secret-forms.server";
 import i18nServer from "~/i18n.server";
 import { resetPasswordSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { requestSource } from "~/models/accounts/security-events.server";
 import { findOpenPasswordReset, resetPassword } from "~/models/accounts/users.server";
 import { readForm } from "~/http/parse.server";
 import { redirectWithNotice } from "~/http/notice.server";
@@ -27,11 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema(t) });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema(t) });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return refuseSecretForm(submission, formData, hideFields);
   const userId = await resetPassword(submission.value.token, submission.value.password, requestSource(request, context));
-  if (userId == null) return json({ result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
+  // Gone, not refused: the link is used or expired (410, which no refusal of the route kit answers).
+  if (userId == null) return json({ intent: null, result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
   return redirectWithNotice(request, "/login", "auth:login.passwordChanged");
 }
 
@@ -40,7 +43,7 @@ export default function ResetPassword() {
   const { token, valid, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useServerForm("reset-password", actionData?.result, ["password", "confirmPassword"]);
+  const [form, fields] = useServerForm("reset-password", actionData, ["password", "confirmPassword"]);
   if (!valid) {
     return <DeadLinkCard title={t("reset.title")} message={t("reset.invalid")} to="/forgot-password" action={t("reset.requestNew")} />;
   }

@@ -8,9 +8,11 @@ import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, DeadLinkCard, FormAlert, TextField } from "~/components/ui/form";
 import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
+import { publicOrigin } from "~/http/request-source.server";
+import { refuseSecretForm } from "~/http/secret-forms.server";
 import i18nServer from "~/i18n.server";
 import type { Language } from "~/i18n";
-import { publicOrigin, sendAccountExists, sendSignupConfirmation } from "~/models/accounts/auth-mail.server";
+import { sendAccountExists, sendSignupConfirmation } from "~/models/accounts/auth-mail.server";
 import { signupConfirmSchema, signupSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn, startSession } from "~/http/session.server";
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "signup": {
       const submission = parseWithZod(formData, { schema: signupSchema(t) });
       const hideFields = ["password", "confirmPassword"];
-      if (submission.status !== "success") return json({ result: submission.reply({ hideFields }), sentTo: null }, { status: 400 });
+      if (submission.status !== "success") return refuseSecretForm(submission, formData, hideFields);
       const { email, password, organizationName } = submission.value;
       const language = (await i18nServer.getLocale(request)) as Language;
       const outcome = await requestSignup({ email, password, organizationName, language });
@@ -82,8 +84,8 @@ function SignupForm() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useServerForm("signup", actionData?.result, ["organizationName", "email", "password", "confirmPassword"]);
-  const sentTo = actionData?.sentTo;
+  const [form, fields] = useServerForm("signup", actionData, ["organizationName", "email", "password", "confirmPassword"]);
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   return (
     <AuthCard title={t("signup.title")} lead={sentTo ? undefined : t("signup.lead")}>
       {sentTo ? (

@@ -34,7 +34,7 @@ const ACCESS: Record<string, Entry> = {
   "_app.dashboard/route.tsx": { GET: "suppliersRead" },
   "_app.account.email-settings.tsx": { GET: "signedIn", POST: "signedIn" },
   "_app.account.change-password.tsx": { GET: "signedIn", POST: "signedIn" },
-  "_app.my-organization.users.tsx": { GET: "organizationRead", POST: "organizationManage" },
+  "_app.my-organization.users/route.tsx": { GET: "organizationRead", POST: "organizationManage" },
   "_app.my-organization.overview.tsx": { GET: "organizationRead" },
   "_app.my-organization.structure.tsx": { GET: "registryRead" },
   "_app.org-structure-explorer.tsx": { GET: "registryRead" },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { env } from "@server/env";
 import { readNotice } from "~/http/notice.server";
-import { action as membersAction } from "~/routes/_app.my-organization.users";
+import { action as membersAction } from "~/routes/_app.my-organization.users/route";
 import { action as organizationsAction } from "~/routes/_app.admin.organizations";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call } from "../helpers/requests";

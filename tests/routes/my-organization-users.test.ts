@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { userForToken } from "@server/auth/session";
 import { readNotice } from "~/http/notice.server";
-import { action, loader } from "~/routes/_app.my-organization.users";
+import { action, loader } from "~/routes/_app.my-organization.users/route";
 import { loader as inviteLoader } from "~/routes/invite-signup";
 import { makeOrg, signedIn } from "../helpers/fixtures";
 import { BASE, call, get } from "../helpers/requests";

@@ -2,8 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 
 /**
  * The sign-in pages' forms (decision 015): validated by Conform + zod on the server only, so the page ships neither
- * to the browser (the sign-in page's JavaScript budget). The action answers with Conform's `submission.reply()` as
- * every form does; this reads that reply into the same names the components use with Conform's `useForm`.
+ * to the browser (the sign-in page's JavaScript budget). The action answers as every form does, with the route kit's
+ * `FormReply` (`{ intent, result }`, app/http/forms.server.ts); this reads its `result` into the same names the
+ * components use with Conform's `useForm`.
  */
 export interface FieldState {
   id: string;
@@ -20,11 +21,17 @@ export interface FormState {
   errors?: string[];
 }
 
+/** The part of a `FormReply` the page reads (an action's answer may carry more, or no result at all). */
+export interface ServerFormReply {
+  result?: SubmissionResult<string[]> | null;
+}
+
 export function useServerForm<Name extends string>(
   id: string,
-  lastResult: SubmissionResult<string[]> | null | undefined,
+  reply: ServerFormReply | null | undefined,
   names: readonly Name[],
 ): [FormState, Record<Name, FieldState>] {
+  const lastResult = reply?.result;
   const error = lastResult?.error ?? {};
   const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const errors = (name: string) => {

@@ -4,23 +4,30 @@ import { clearLoginFailures, loginLimit, recordLoginFailure } from "@server/auth
 import type { SessionUser } from "@server/auth/session";
 import { hashToken, keyedDigest } from "@server/auth/tokens";
 import { recordSecurityEvent, type RequestSource } from "~/models/accounts/security-events.server";
+import { refuse } from "~/models/shared/refusal";
 
 /**
  * The signed-in user's own account (decision 040): changing the password and the list of their sessions.
  * Every query names the session's own user: there is no way to point at anyone else's account or session.
  */
 
-export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong" } | { ok: false; reason: "slowed"; minutes: number };
+/**
+ * Why a password change is refused: the current password is wrong (invalid, on `currentPassword`), or too many wrong
+ * ones came first and the change waits (forbidden, `details.minutes`).
+ */
+export const PASSWORD_CHANGE_REFUSALS = ["wrong-password", "password-change-slowed"] as const;
 
 /**
  * Changes the password when `current` is the account's password. A wrong one counts as a failed sign-in (the limits
  * of server/auth/rate-limit.ts: the account from this address, and this address); once slowed, even the right one
  * waits. On success the hash is replaced and every other session of the user ends, this one kept, in one transaction
- * with the `password_changed` event.
+ * with the `password_changed` event. Answers when it changed.
  */
-export async function changePassword(user: SessionUser, current: string, next: string, source: RequestSource): Promise<ChangePasswordResult> {
+export async function changePassword(user: SessionUser, current: string, next: string, source: RequestSource): Promise<{ changedAt: string }> {
+  const wrong = () => refuse("invalid", "wrong-password", { field: "currentPassword" });
   const limit = await loginLimit({ email: user.email, address: source.ip, knownBrowser: true, unlocked: false });
-  if (limit.limited) return limit.reason === "slowed" ? { ok: false, reason: "slowed", minutes: limit.retryAfterMinutes } : { ok: false, reason: "wrong" };
+  if (limit.limited)
+    throw limit.reason === "slowed" ? refuse("forbidden", "password-change-slowed", { details: { minutes: limit.retryAfterMinutes } }) : wrong();
   const row = await db().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
   if (!row || !(await verifyPassword(current, row.password_hash))) {
     await recordLoginFailure(user.email, source.ip);
@@ -32,7 +39,7 @@ export async function changePassword(user: SessionUser, current: string, next: s
       source,
       detail: { reason: "invalid", during: "password_change" },
     });
-    return { ok: false, reason: "wrong" };
+    throw wrong();
   }
   const passwordHash = await hashPassword(next);
   const keep = hashToken(user.token);
@@ -56,7 +63,7 @@ export async function changePassword(user: SessionUser, current: string, next: s
       );
     });
   await clearLoginFailures(user.email, source.ip);
-  return { ok: true };
+  return { changedAt: now() };
 }
 
 /** A session in the list: `handle` names it in forms (a keyed digest of its id, never the id, which is the token's hash). */
@@ -117,12 +124,12 @@ export async function endOtherSessions(user: SessionUser, source: RequestSource)
 
 /**
  * Ends one other session of the user, named by its handle. Only the user's own sessions are looked at, so a handle of
- * anyone else's (or a made-up one) finds nothing: false, nothing changed. This session is ended by signing out.
+ * anyone else's (or a made-up one) finds nothing and is refused (`session-not-found`). This session is ended by signing out.
  */
-export async function endOwnSession(user: SessionUser, handle: string, source: RequestSource): Promise<boolean> {
+export async function endOwnSession(user: SessionUser, handle: string, source: RequestSource): Promise<void> {
   const keep = hashToken(user.token);
-  const match = (await ownSessionRows(user.id)).find((r) => r.id !== keep && handleOf(r.id) === handle);
-  if (!match) return false;
+  const match = handle.length <= 64 ? (await ownSessionRows(user.id)).find((r) => r.id !== keep && handleOf(r.id) === handle) : undefined;
+  if (!match) throw refuse("not-found", "session-not-found");
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -132,5 +139,4 @@ export async function endOwnSession(user: SessionUser, handle: string, source: R
         trx,
       );
     });
-  return true;
 }

@@ -1,16 +1,12 @@
-import { env } from "@server/env";
 import { sendMail } from "@server/mail";
 import i18nServer from "~/i18n.server";
 import { INVITATION_DAYS, type Language } from "~/models/accounts/users.server";
 
 /**
  * The mails of signing up and signing in, each in the language of the person
- * who reads it (the account's, or for a new address the page's). Links use the
- * public address (APP_URL) when set, else the address the request came to.
+ * who reads it (the account's, or for a new address the page's). Links start
+ * with the public origin the route kit gives (app/http/request-source.server.ts).
  */
-export function publicOrigin(request: Request): string {
-  return env().APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
-}
 
 async function mail(language: Language, to: string, subjectKey: string, bodyKey: string, values: Record<string, string>) {
   const t = await i18nServer.getFixedT(language, "auth");

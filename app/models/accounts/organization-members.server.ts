@@ -1,17 +1,25 @@
-import { sql, type Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { sql } from "kysely";
+import { db, now, type Db } from "@server/db";
 import { hashToken, newToken } from "@server/auth/tokens";
 import { likePattern, pageWindow, type PageWindow } from "~/models/admin/admin";
 import { recordSecurityEvent, type RequestSource } from "~/models/accounts/security-events.server";
+import { refuse } from "~/models/shared/refusal";
 import { createInvitation, findUserByEmail, INVITATION_DAYS, normalizeEmail } from "~/models/accounts/users.server";
 
 /**
  * An organisation's members and open invitations (decision 041): what its administrator (level 3) manages
  * on /my-organization/users. Every function takes the session's organisation and touches only its rows; every change
  * records its security event (decision 039) in the same transaction. The organisation never loses its last active
- * level-3 member.
+ * level-3 member. A refused change throws a `Refusal` (`MEMBER_REFUSALS`).
  */
+
+/**
+ * Why a change of members is refused: an address that already has an account or an open invitation (conflict, on the
+ * `email` field), a user or an open invitation that is not the organisation's (not-found), the last active
+ * administrator (conflict).
+ */
+export const MEMBER_REFUSALS = ["already-member", "already-invited", "member-not-found", "invitation-not-found", "last-admin"] as const;
+export type MemberRefusal = (typeof MEMBER_REFUSALS)[number];
 
 export const ACCESS_LEVELS = [1, 2, 3] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -124,12 +132,13 @@ interface Actor {
   source: RequestSource | null;
 }
 
-export type InviteOutcome = { ok: true; token: string; email: string } | { ok: false; problem: "member" | "invited" };
-
-/** Invites an address to the organisation at a level, through the existing invitation flow (/invite-signup). */
-export async function inviteMember(input: Actor & { email: string; accessLevel: AccessLevel }): Promise<InviteOutcome> {
+/**
+ * Invites an address to the organisation at a level, through the existing invitation flow (/invite-signup): the new
+ * link's token and the address as stored.
+ */
+export async function inviteMember(input: Actor & { email: string; accessLevel: AccessLevel }): Promise<{ token: string; email: string }> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(email)) return { ok: false, problem: "member" };
+  if (await findUserByEmail(email)) throw refuse("conflict", "already-member", { field: "email" });
   const open = await db()
     .selectFrom("invitations")
     .select("id")
@@ -138,7 +147,7 @@ export async function inviteMember(input: Actor & { email: string; accessLevel: 
     .where("accepted_at", "is", null)
     .where("expires_at", ">", now())
     .executeTakeFirst();
-  if (open) return { ok: false, problem: "invited" };
+  if (open) throw refuse("conflict", "already-invited", { field: "email" });
   const token = await createInvitation({ email, organizationId: input.organizationId, accessLevel: input.accessLevel, invitedBy: input.actorUserId });
   await recordSecurityEvent({
     kind: "invitation_sent",
@@ -149,17 +158,17 @@ export async function inviteMember(input: Actor & { email: string; accessLevel: 
     source: input.source,
     detail: { accessLevel: input.accessLevel },
   });
-  return { ok: true, token, email };
+  return { token, email };
 }
 
 /** A new link for an open invitation: the old one stops working, the invitation runs INVITATION_DAYS again. */
-export async function resendInvitation(input: Actor & { id: number }): Promise<{ token: string; email: string } | null> {
+export async function resendInvitation(input: Actor & { id: number }): Promise<{ token: string; email: string }> {
   const token = newToken();
   return db()
     .transaction()
     .execute(async (trx) => {
       const invitation = await openInvitation(trx, input.organizationId, input.id);
-      if (!invitation) return null;
+      if (!invitation) throw refuse("not-found", "invitation-not-found");
       await trx
         .updateTable("invitations")
         .set({ token_hash: hashToken(token), created_at: now(), expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString() })
@@ -181,12 +190,12 @@ export async function resendInvitation(input: Actor & { id: number }): Promise<{
     });
 }
 
-export async function revokeInvitation(input: Actor & { id: number }): Promise<boolean> {
+export async function revokeInvitation(input: Actor & { id: number }): Promise<void> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const invitation = await openInvitation(trx, input.organizationId, input.id);
-      if (!invitation) return false;
+      if (!invitation) throw refuse("not-found", "invitation-not-found");
       await trx.deleteFrom("invitations").where("id", "=", invitation.id).execute();
       await recordSecurityEvent(
         {
@@ -199,11 +208,10 @@ export async function revokeInvitation(input: Actor & { id: number }): Promise<b
         },
         trx,
       );
-      return true;
     });
 }
 
-function openInvitation(trx: Transaction<DB>, organizationId: number, id: number) {
+function openInvitation(trx: Db, organizationId: number, id: number) {
   return trx
     .selectFrom("invitations")
     .select(["id", "email", "access_level"])
@@ -214,9 +222,10 @@ function openInvitation(trx: Transaction<DB>, organizationId: number, id: number
     .executeTakeFirst();
 }
 
-export type MemberChange = "done" | "unchanged" | "notFound" | "lastAdmin";
+/** A member change that was asked for and already holds is no change and no refusal. */
+export type MemberChange = "done" | "unchanged";
 
-function memberRow(trx: Transaction<DB>, organizationId: number, id: number) {
+function memberRow(trx: Db, organizationId: number, id: number) {
   return trx
     .selectFrom("users")
     .select(["id", "email", "access_level", "deactivated_at"])
@@ -226,7 +235,7 @@ function memberRow(trx: Transaction<DB>, organizationId: number, id: number) {
 }
 
 /** Whether someone other than `id` is an active level-3 member of the organisation. */
-async function anotherActiveAdmin(trx: Transaction<DB>, organizationId: number, id: number): Promise<boolean> {
+async function anotherActiveAdmin(trx: Db, organizationId: number, id: number): Promise<boolean> {
   const row = await trx
     .selectFrom("users")
     .select("id")
@@ -243,7 +252,7 @@ export async function changeMemberLevel(input: Actor & { id: number; accessLevel
     .transaction()
     .execute(async (trx) => {
       const member = await memberRow(trx, input.organizationId, input.id);
-      if (!member) return "notFound";
+      if (!member) throw refuse("not-found", "member-not-found");
       if (member.access_level === input.accessLevel) return "unchanged";
       if (
         member.access_level >= 3 &&
@@ -251,7 +260,7 @@ export async function changeMemberLevel(input: Actor & { id: number; accessLevel
         member.deactivated_at == null &&
         !(await anotherActiveAdmin(trx, input.organizationId, member.id))
       )
-        return "lastAdmin";
+        throw refuse("conflict", "last-admin");
       await trx.updateTable("users").set({ access_level: input.accessLevel }).where("id", "=", member.id).execute();
       await recordSecurityEvent(
         {
@@ -275,9 +284,9 @@ export async function deactivateMember(input: Actor & { id: number }): Promise<M
     .transaction()
     .execute(async (trx) => {
       const member = await memberRow(trx, input.organizationId, input.id);
-      if (!member) return "notFound";
+      if (!member) throw refuse("not-found", "member-not-found");
       if (member.deactivated_at != null) return "unchanged";
-      if (member.access_level >= 3 && !(await anotherActiveAdmin(trx, input.organizationId, member.id))) return "lastAdmin";
+      if (member.access_level >= 3 && !(await anotherActiveAdmin(trx, input.organizationId, member.id))) throw refuse("conflict", "last-admin");
       await trx.updateTable("users").set({ deactivated_at: now() }).where("id", "=", member.id).execute();
       await trx.deleteFrom("sessions").where("user_id", "=", member.id).execute();
       await recordSecurityEvent(
@@ -300,7 +309,7 @@ export async function reactivateMember(input: Actor & { id: number }): Promise<M
     .transaction()
     .execute(async (trx) => {
       const member = await memberRow(trx, input.organizationId, input.id);
-      if (!member) return "notFound";
+      if (!member) throw refuse("not-found", "member-not-found");
       if (member.deactivated_at == null) return "unchanged";
       await trx.updateTable("users").set({ deactivated_at: null }).where("id", "=", member.id).execute();
       await recordSecurityEvent(

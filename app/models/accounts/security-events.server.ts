@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now, type Db } from "@server/db";
 import { env } from "@server/env";
 import type { JobContext, Schedule } from "@server/jobs/types";
 
@@ -32,10 +30,6 @@ export interface RequestSource {
   userAgent: string | null;
 }
 
-export function requestSource(request: Request, context: { clientAddress?: string | null } | undefined): RequestSource {
-  return { ip: context?.clientAddress ?? null, userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null };
-}
-
 export async function recordSecurityEvent(
   input: {
     kind: SecurityEventKind;
@@ -49,7 +43,7 @@ export async function recordSecurityEvent(
     /** What changed (JSON): never a password, token or secret. */
     detail?: Record<string, unknown>;
   },
-  database: Kysely<DB> | Transaction<DB> = db(),
+  database: Db = db(),
 ): Promise<void> {
   await database
     .insertInto("security_events")

@@ -46,6 +46,14 @@ export function readUnsubscribeToken(token: unknown, at: Date = new Date()): Uns
   return { ok: true, userId: Number(id), setting: setting as UnsubscribeSetting };
 }
 
+/** A link's token checked against the accounts: the user's address beside what the token names, or why not. */
+export async function checkUnsubscribeLink(token: unknown): Promise<(UnsubscribeCheck & { ok: false }) | (UnsubscribeCheck & { ok: true; email: string })> {
+  const result = readUnsubscribeToken(token);
+  if (!result.ok) return result;
+  const user = await db().selectFrom("users").select("email").where("id", "=", result.userId).executeTakeFirst();
+  return user ? { ...result, email: user.email } : { ok: false, reason: "invalid" };
+}
+
 /** The link for mail to an address, when the address is a user's (a reminder goes to an address); null otherwise or without an origin. */
 export async function userUnsubscribeUrl(origin: string, email: string, setting: UnsubscribeSetting, at: Date = new Date()): Promise<string | null> {
   if (!/^https?:\/\//.test(origin)) return null;

@@ -3,6 +3,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "@server/auth/pa
 import { clearAccountFailures } from "@server/auth/rate-limit";
 import { hashToken, newToken } from "@server/auth/tokens";
 import { recordSecurityEvent, type RequestSource } from "~/models/accounts/security-events.server";
+import { refuse } from "~/models/shared/refusal";
 
 export type Language = "en" | "no";
 
@@ -37,12 +38,6 @@ export async function verifyLogin(email: string, password: string): Promise<numb
   const matches = await verifyPassword(password, user.password_hash);
   // A deactivated account (or one of a deactivated organisation) does not sign in (decision 039).
   return matches && user.deactivated_at == null && user.organization_deactivated_at == null ? user.id : null;
-}
-
-export class EmailTakenError extends Error {
-  constructor() {
-    super("email taken");
-  }
 }
 
 /* ---------- sign-up by mailed confirmation ---------- */
@@ -169,11 +164,14 @@ export async function findOpenInvitation(token: string) {
     .executeTakeFirst();
 }
 
-/** Creates the invited user in the inviting organisation and marks the invitation used. */
+/**
+ * Creates the invited user in the inviting organisation and marks the invitation used: the new user's id, null for
+ * an invitation that is used, expired or unknown. An address that has an account meanwhile is refused (`email-taken`).
+ */
 export async function acceptInvitation(token: string, password: string, language: Language): Promise<number | null> {
   const invitation = await findOpenInvitation(token);
   if (!invitation) return null;
-  if (await findUserByEmail(invitation.email)) throw new EmailTakenError();
+  if (await findUserByEmail(invitation.email)) throw refuse("conflict", "email-taken");
   const passwordHash = await hashPassword(password);
   return db()
     .transaction()

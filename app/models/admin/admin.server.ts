@@ -10,10 +10,11 @@ import {
   type AccountChangeProblem,
   type PageWindow,
 } from "~/models/admin/admin";
-import { publicOrigin, sendInvitation, sendPasswordReset } from "~/models/accounts/auth-mail.server";
+import { sendInvitation, sendPasswordReset } from "~/models/accounts/auth-mail.server";
 import { osloMonth } from "~/models/credit/credit";
 import { recordSecurityEvent, SECURITY_EVENT_KINDS, type RequestSource, type SecurityEventKind } from "~/models/accounts/security-events.server";
 import { createInvitation, createPasswordReset, findUserByEmail, normalizeEmail, type Language } from "~/models/accounts/users.server";
+import { refuse } from "~/models/shared/refusal";
 
 /**
  * The installation's administration (decision 042): every organisation, every user, the security log,
@@ -126,8 +127,16 @@ export async function getOrganization(id: number) {
   return db().selectFrom("organizations").select(["id", "name", "kind", "deactivated_at"]).where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Why the operator's change is refused: an address that already has an account (conflict, on `email`), an unknown
+ * organisation or user (not-found), the operator's own organisation or account (conflict), the last active
+ * administrator (conflict).
+ */
+export const ADMIN_REFUSALS = ["email-taken", "organization-not-found", "user-not-found", "own-organization", "own-account", "last-admin"] as const;
+export type AdminRefusal = (typeof ADMIN_REFUSALS)[number];
+
 /** `mailed: false`: the organisation and the invitation are saved, the mail failed (it is in the mail log, decision 044). */
-export type CreateOrganizationResult = { organizationId: number; mailed: boolean } | { problem: "emailTaken" };
+export type CreateOrganizationResult = { organizationId: number; mailed: boolean };
 
 /**
  * A new customer organisation with its first administrator: an invitation at level 3 (the existing invitation
@@ -135,11 +144,11 @@ export type CreateOrganizationResult = { organizationId: number; mailed: boolean
  */
 export async function createCustomerOrganization(
   actor: AdminActor,
-  request: Request,
+  origin: string,
   input: { name: string; orgNumber: string | null; email: string; language: Language },
 ): Promise<CreateOrganizationResult> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(email)) return { problem: "emailTaken" };
+  if (await findUserByEmail(email)) throw refuse("conflict", "email-taken", { field: "email" });
   const organizationId = await db()
     .transaction()
     .execute(async (trx) => {
@@ -172,12 +181,12 @@ export async function createCustomerOrganization(
     source: actor.source,
     detail: { accessLevel: 3 },
   });
-  const mailed = await sendInvitation(publicOrigin(request), { variant: "administrator", email, token, language: input.language, organization: input.name });
+  const mailed = await sendInvitation(origin, { variant: "administrator", email, token, language: input.language, organization: input.name });
   return { organizationId, mailed };
 }
 
-/** Turns an organisation's data sharing on or off; false for an unknown id. */
-export async function setDataSharing(actor: AdminActor, input: { organizationId: number; enabled: boolean }): Promise<boolean> {
+/** Turns an organisation's data sharing on or off. */
+export async function setDataSharing(actor: AdminActor, input: { organizationId: number; enabled: boolean }): Promise<void> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -186,7 +195,7 @@ export async function setDataSharing(actor: AdminActor, input: { organizationId:
         .set({ data_sharing_enabled: input.enabled ? 1 : 0 })
         .where("id", "=", input.organizationId)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (Number(result.numUpdatedRows) === 0) throw refuse("not-found", "organization-not-found");
       await recordSecurityEvent(
         {
           kind: "admin_action",
@@ -198,7 +207,6 @@ export async function setDataSharing(actor: AdminActor, input: { organizationId:
         },
         trx,
       );
-      return true;
     });
 }
 
@@ -206,13 +214,10 @@ export async function setDataSharing(actor: AdminActor, input: { organizationId:
  * Deactivates or reactivates an organisation: deactivation ends its members' sessions at once (decision 039). Not
  * the acting administrator's own organisation.
  */
-export async function setOrganizationActive(
-  actor: AdminActor,
-  input: { organizationId: number; active: boolean },
-): Promise<"notFound" | AccountChangeProblem | null> {
+export async function setOrganizationActive(actor: AdminActor, input: { organizationId: number; active: boolean }): Promise<void> {
   if (!input.active) {
     const problem = organizationDeactivationProblem({ actorOrganizationId: actor.organizationId, organizationId: input.organizationId });
-    if (problem) return problem;
+    if (problem) throw refuse("conflict", "own-organization");
   }
   return db()
     .transaction()
@@ -224,8 +229,8 @@ export async function setOrganizationActive(
         .where("deactivated_at", input.active ? "is not" : "is", null)
         .executeTakeFirst();
       const exists = await trx.selectFrom("organizations").select("id").where("id", "=", input.organizationId).executeTakeFirst();
-      if (!exists) return "notFound";
-      if (Number(result.numUpdatedRows) === 0) return null;
+      if (!exists) throw refuse("not-found", "organization-not-found");
+      if (Number(result.numUpdatedRows) === 0) return;
       let sessionsEnded = 0;
       if (!input.active) {
         const ended = await trx
@@ -245,7 +250,6 @@ export async function setOrganizationActive(
         },
         trx,
       );
-      return null;
     });
 }
 
@@ -301,14 +305,19 @@ export async function listUsers(input: { search: string | null; page: number | n
   );
 }
 
-export type UserChangeOutcome = "notFound" | AccountChangeProblem | null;
+/** A refused change of an account: its own account or the last active administrator. */
+function accountRefusal(problem: AccountChangeProblem) {
+  return refuse("conflict", problem === "self" ? "own-account" : "last-admin");
+}
 
 async function targetUser(id: number) {
-  return db()
+  const target = await db()
     .selectFrom("users")
     .select(["id", "email", "is_admin", "access_level", "organization_id", "deactivated_at"])
     .where("id", "=", id)
     .executeTakeFirst();
+  if (!target) throw refuse("not-found", "user-not-found");
+  return target;
 }
 
 async function otherActiveAdmins(exceptUserId: number): Promise<number> {
@@ -323,17 +332,16 @@ async function otherActiveAdmins(exceptUserId: number): Promise<number> {
 }
 
 /** Gives or takes the admin flag; the last active administrator keeps theirs (an administrator may hand theirs over). */
-export async function setUserAdmin(actor: AdminActor, input: { userId: number; isAdmin: boolean }): Promise<UserChangeOutcome> {
+export async function setUserAdmin(actor: AdminActor, input: { userId: number; isAdmin: boolean }): Promise<void> {
   const target = await targetUser(input.userId);
-  if (!target) return "notFound";
   if (!input.isAdmin) {
     const problem = adminFlagProblem({
       targetIsAdmin: target.is_admin === 1 && target.deactivated_at == null,
       otherActiveAdmins: await otherActiveAdmins(target.id),
     });
-    if (problem) return problem;
+    if (problem) throw accountRefusal(problem);
   }
-  if ((target.is_admin === 1) === input.isAdmin) return null;
+  if ((target.is_admin === 1) === input.isAdmin) return;
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -355,14 +363,12 @@ export async function setUserAdmin(actor: AdminActor, input: { userId: number; i
         trx,
       );
     });
-  return null;
 }
 
 /** Sets a user's access level (1–3) in their organisation. */
-export async function setUserLevel(actor: AdminActor, input: { userId: number; accessLevel: 1 | 2 | 3 }): Promise<UserChangeOutcome> {
+export async function setUserLevel(actor: AdminActor, input: { userId: number; accessLevel: 1 | 2 | 3 }): Promise<void> {
   const target = await targetUser(input.userId);
-  if (!target) return "notFound";
-  if (target.access_level === input.accessLevel) return null;
+  if (target.access_level === input.accessLevel) return;
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -372,13 +378,11 @@ export async function setUserLevel(actor: AdminActor, input: { userId: number; a
       await recordSecurityEvent({ ...event, kind: "level_changed", detail }, trx);
       await recordSecurityEvent({ ...event, kind: "admin_action", detail: { action: "level_changed", userId: target.id, ...detail } }, trx);
     });
-  return null;
 }
 
 /** Deactivates (sessions end at once) or reactivates a user; never oneself, never the last active administrator. */
-export async function setUserActive(actor: AdminActor, input: { userId: number; active: boolean }): Promise<UserChangeOutcome> {
+export async function setUserActive(actor: AdminActor, input: { userId: number; active: boolean }): Promise<void> {
   const target = await targetUser(input.userId);
-  if (!target) return "notFound";
   if (!input.active) {
     const problem = deactivationProblem({
       actorId: actor.id,
@@ -386,9 +390,9 @@ export async function setUserActive(actor: AdminActor, input: { userId: number; 
       targetIsAdmin: target.is_admin === 1,
       otherActiveAdmins: await otherActiveAdmins(target.id),
     });
-    if (problem) return problem;
+    if (problem) throw accountRefusal(problem);
   }
-  if ((target.deactivated_at == null) === input.active) return null;
+  if ((target.deactivated_at == null) === input.active) return;
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -405,16 +409,14 @@ export async function setUserActive(actor: AdminActor, input: { userId: number; 
         trx,
       );
     });
-  return null;
 }
 
 /** Mails the user a password-reset link (the forgot-password flow's own link and mail). */
-export async function sendUserPasswordReset(actor: AdminActor, request: Request, input: { userId: number }): Promise<UserChangeOutcome> {
+export async function sendUserPasswordReset(actor: AdminActor, origin: string, input: { userId: number }): Promise<void> {
   const target = await targetUser(input.userId);
-  if (!target) return "notFound";
   const reset = await createPasswordReset(target.email);
-  if (!reset) return "notFound";
-  await sendPasswordReset(publicOrigin(request), { email: target.email, language: reset.language, token: reset.token });
+  if (!reset) throw refuse("not-found", "user-not-found");
+  await sendPasswordReset(origin, { email: target.email, language: reset.language, token: reset.token });
   await recordSecurityEvent({
     kind: "admin_action",
     userId: target.id,
@@ -424,7 +426,6 @@ export async function sendUserPasswordReset(actor: AdminActor, request: Request,
     source: actor.source,
     detail: { action: "password_reset_sent", userId: target.id },
   });
-  return null;
 }
 
 /* ---------- the security log ---------- */

@@ -10,6 +10,7 @@ import { effectiveEnvironment } from "@server/runtime-settings";
 import { encryptSetting, settingsKey } from "@server/settings-crypto";
 import { CREDIT_REPORT_TEXTS, localCreditStore } from "~/models/credit/credit-reports.server";
 import { recordSecurityEvent, type RequestSource } from "~/models/accounts/security-events.server";
+import { refuse } from "~/models/shared/refusal";
 
 /**
  * The outside services (decision 043): which provider each uses, its settings from the environment with the
@@ -344,7 +345,12 @@ export function canStoreSettings(environment: Environment = process.env): boolea
   return settingsKey(environment) !== null;
 }
 
-export type SettingChange = { ok: true } | { ok: false; reason: "noKey" | "unknown" };
+/**
+ * A stored change of a setting. Refused (a `Refusal`, invalid) for a name that is no runtime setting of the service
+ * (`unknown-setting`) and, when storing, without the settings key (`no-settings-key`).
+ */
+export type SettingChange = { ok: true };
+export const SETTING_REFUSALS = ["unknown-setting", "no-settings-key"] as const;
 
 function runtimeSpec(code: IntegrationCode, name: string): SettingSpec | null {
   return serviceSpec(code)?.settings.find((s) => s.name === name && s.runtime) ?? null;
@@ -358,9 +364,9 @@ export async function setRuntimeSetting(
   actor: { userId: number; source: RequestSource | null },
   environment: Environment = process.env,
 ): Promise<SettingChange> {
-  if (!runtimeSpec(code, name)) return { ok: false, reason: "unknown" };
+  if (!runtimeSpec(code, name)) throw refuse("invalid", "unknown-setting");
   const key = settingsKey(environment);
-  if (!key) return { ok: false, reason: "noKey" };
+  if (!key) throw refuse("invalid", "no-settings-key");
   const ciphertext = encryptSetting(value, key, `${code}:${name}`);
   const at = now();
   await db()
@@ -390,7 +396,7 @@ export async function clearRuntimeSetting(
   name: string,
   actor: { userId: number; source: RequestSource | null },
 ): Promise<SettingChange> {
-  if (!runtimeSpec(code, name)) return { ok: false, reason: "unknown" };
+  if (!runtimeSpec(code, name)) throw refuse("invalid", "unknown-setting");
   await db()
     .transaction()
     .execute(async (trx) => {

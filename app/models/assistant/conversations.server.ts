@@ -1,11 +1,11 @@
 import { db } from "@server/db";
-import { parseId } from "~/http/ids";
 import { fitHistory, HISTORY_CHARS_LIMIT, HISTORY_MESSAGES_LIMIT, MESSAGE_LIMIT, TITLE_LIMIT } from "~/components/chat/history";
 import { defaultLlmProviderName, LLM_PROVIDER_NAMES, llmProvider, LlmProviderError, UnknownLlmProviderError } from "@server/providers/llm";
 import type { AssistantViewer, AttachedDocument, ChatMessage, LlmProvider } from "@server/providers/llm/types";
 import { assistantData } from "~/models/assistant/assistant-data.server";
 import { assistantTools } from "~/models/assistant/assistant-tools.server";
 import { documentsForQuestion, isOwnDocument } from "~/models/files/documents.server";
+import { refuse } from "~/models/shared/refusal";
 
 /**
  * The assistant's conversations (shared/spec/01-shell-chat-lei.md §3, §7). A conversation belongs to one user in one organisation: every query
@@ -294,39 +294,31 @@ export async function findProvider(name: string): Promise<ProviderLookup> {
 
 /* ---------- the page's form (no JavaScript): /ai/chat and /ai/chat-v2 ---------- */
 
-export type PageQuestionResult =
-  | { error: "blank" | "tooLong" }
-  | { conversationId: number; failed: boolean }
-  | { notFound: true }
-  | { badId: true }
-  | { badFile: true }
-  | { fileNotFound: true };
+/** Why the page's question is refused: blank or too long (invalid, on `message`), a conversation or document not the user's. */
+export const PAGE_QUESTION_REFUSALS = ["question-blank", "question-too-long", "conversation-not-found", "document-not-found"] as const;
 
 /**
- * A question posted by the chat page's form (`message`, `c`, optional `fileUploadId`): saves it (with the attached document),
- * runs the provider to the end with the conversation's documents and saves the answer (no streaming). A blank or too long
- * question changes nothing; another user's conversation is `notFound`, another user's file `fileNotFound`.
+ * A question posted by the chat page's form: saves it (with the attached document, `fileUploadId`) in the conversation
+ * (`conversationId`, a new one when null), runs the provider to the end with the conversation's documents and saves
+ * the answer (no streaming). `failed`: no answer came. A refused question (PAGE_QUESTION_REFUSALS) changes nothing.
  */
 export async function answerPageQuestion(input: {
   owner: Owner;
   language: AssistantViewer["language"];
-  form: FormData;
+  message: string;
+  conversationId: number | null;
+  fileUploadId: number | null;
   signal: AbortSignal;
-}): Promise<PageQuestionResult> {
-  const { owner, form } = input;
-  const text = String(form.get("message") ?? "").trim();
-  const raw = String(form.get("c") ?? "");
-  if (!text) return { error: "blank" };
-  if (text.length > MESSAGE_LIMIT) return { error: "tooLong" };
-  let id = raw ? parseId(raw) : null;
-  if (raw && id === null) return { badId: true };
-  const rawFile = String(form.get("fileUploadId") ?? "");
-  const fileUploadId = rawFile ? parseId(rawFile) : null;
-  if (rawFile && fileUploadId === null) return { badFile: true };
-  if (fileUploadId !== null && !(await isOwnDocument(owner, fileUploadId))) return { fileNotFound: true };
+}): Promise<{ conversationId: number; failed: boolean }> {
+  const { owner, fileUploadId } = input;
+  const text = input.message.trim();
+  if (!text) throw refuse("invalid", "question-blank", { field: "message" });
+  if (text.length > MESSAGE_LIMIT) throw refuse("invalid", "question-too-long", { field: "message" });
+  if (fileUploadId !== null && !(await isOwnDocument(owner, fileUploadId))) throw refuse("not-found", "document-not-found");
+  let id = input.conversationId;
   if (id === null) id = (await createConversation(owner)).id;
   const earlier = await listMessages(owner, id);
-  if (!earlier) return { notFound: true };
+  if (!earlier) throw refuse("not-found", "conversation-not-found");
   await addMessage(owner, id, { text, isAssistant: false, fileUploadId });
 
   const found = await findProvider(defaultProviderName());
