@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { DB } from "@server/db-types";
+import { sql } from "kysely";
+import type { Db } from "@server/db";
 import { checkOrgNumber, nameConfidence, type OrgNumberProblem } from "~/models/shared/org-number";
 import { ftsQuery } from "~/models/registry/fts";
 import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
@@ -68,7 +68,7 @@ interface Decided {
 
 /** What the analysis needs to know about the importing organisation, read once. */
 export interface MatchingContext {
-  database: Kysely<DB>;
+  database: Db;
   organizationId: number;
   /** Organisation numbers the organisation already follows (active connections). */
   followed: Set<string>;
@@ -77,7 +77,7 @@ export interface MatchingContext {
   countries: Map<string, string>;
 }
 
-export async function matchingContext(database: Kysely<DB>, organizationId: number): Promise<MatchingContext> {
+export async function matchingContext(database: Db, organizationId: number): Promise<MatchingContext> {
   const followedRows = await database
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
