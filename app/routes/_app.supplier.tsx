@@ -18,7 +18,7 @@ import {
   type ConnectionChange,
   type ConnectionRefusal,
 } from "~/models/suppliers/connections.server";
-import { isRefusalOf, refuse } from "~/models/shared/refusal";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { acceptForm, refuseForm } from "~/http/forms.server";
 import { deleteTag } from "~/models/suppliers/tags.server";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -256,11 +256,7 @@ function deleteConnection(form: ConnectionForm) {
 }
 
 function removeOrganizationTag(form: ConnectionForm) {
-  return answer(form, form.schemas.tag, async (v) => {
-    if (!(await deleteTag({ ...form.actor, tagId: v.tagId }))) {
-      throw refuse("not-found", "tag", { message: "Tag not found" });
-    }
-  });
+  return answer(form, form.schemas.tag, (v) => deleteTag({ ...form.actor, tagId: v.tagId }));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
