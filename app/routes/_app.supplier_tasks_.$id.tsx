@@ -5,7 +5,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/translations";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { taskFileHref } from "~/components/supplier/TaskResponseModal";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
