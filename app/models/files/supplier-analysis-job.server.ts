@@ -10,7 +10,8 @@ import { isLanguage } from "~/i18n";
 import { translate, type Store } from "~/translate";
 import enImports from "../../../locales/en/imports.json";
 import noImports from "../../../locales/no/imports.json";
-import { analyseRows, matchingContext, type ImportMapping, type StatusCounts } from "~/models/files/supplier-matching.server";
+import { type ImportMapping, type StatusCounts } from "~/models/files/import-decisions";
+import { analyseRows, matchingContext } from "~/models/files/supplier-matching.server";
 
 /**
  * The "supplier-analysis" job (payload {importId}): reads the uploaded list with the file readers, matches every line
