@@ -18,6 +18,11 @@ export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "no";
 }
 
+/** The UI language from i18next's language ('en' | 'no'), English for anything else. */
+export function uiLanguage(language: string | undefined): Language {
+  return isLanguage(language) ? language : "en";
+}
+
 /**
  * What a route module may say about itself in `export const handle`:
  * - `i18n`: the translation namespaces it renders (besides the root's own), loaded before it shows;

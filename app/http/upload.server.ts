@@ -3,6 +3,9 @@ import { Readable } from "node:stream";
 import { errorResponse } from "./responses.server";
 import { textProblem } from "./parse.server";
 
+/** The configured size limit of one uploaded file (UPLOAD_MAX_BYTES), for the routes that read uploads. */
+export { uploadMaxBytes } from "@server/storage";
+
 /**
  * Multipart uploads at the boundary: the body is streamed, never held in
  * memory. Text fields are short and normalised like `readForm`'s; the one

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { ActionForm, FieldError, type ActionFormState } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";

@@ -3,15 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { uploadMaxBytes } from "@server/storage";
 import { FieldErrors, FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm } from "~/http/parse.server";
-import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
+import { formatByteLimit, isMultipart, readUpload, type UploadResult, uploadMaxBytes } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
 import { listDocuments, readOwnDocumentText } from "~/models/files/documents.server";
 import { deleteFile, storeUpload, type FileListItem } from "~/models/files/files.server";
@@ -44,14 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isMultipart(request)) {
     // An upload is multipart; anything else is refused as the form would be.
     const submission = parseWithZod(await readForm(request), { schema: uploadSchema });
-    return json(
-      {
-        result: submission.reply(
-          submission.status === "success" ? { fieldErrors: { file: [t("aiDocuments:selectFirst")] } } : { formErrors: [t("aiDocuments:invalidRequest")] },
-        ),
-      },
-      { status: 400 },
-    );
+    return refuseForm(submission, {
+      intent: null,
+      ...(submission.status === "success" ? { fieldErrors: { file: [t("aiDocuments:selectFirst")] } } : { formErrors: [t("aiDocuments:invalidRequest")] }),
+    });
   }
   const upload: UploadResult<FileListItem> = await readUpload(request, {
     maxBytes: uploadMaxBytes(),
@@ -64,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || !upload.file) {
     if (upload.file) await deleteFile({ ...owner, id: upload.file.id });
     if (submission.status !== "success" && upload.fields.get("intent") !== "upload")
-      return json({ result: submission.reply({ formErrors: [t("aiDocuments:invalidRequest")] }) }, { status: 400 });
+      return refuseForm(submission, { intent: null, formErrors: [t("aiDocuments:invalidRequest")] });
     const refused = upload.refused ?? "missing";
     const message =
       refused === "too_large"
@@ -74,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : refused === "not_accepted"
             ? t("aiDocuments:uploadFailed")
             : t("aiDocuments:selectFirst");
-    return json({ result: submission.reply({ fieldErrors: { file: [message] } }) }, { status: refused === "too_large" ? 413 : 400 });
+    return refuseForm(submission, { intent: "upload", status: refused === "too_large" ? 413 : 400, fieldErrors: { file: [message] } });
   }
   await readOwnDocumentText({ userId: owner.userId, organizationId: owner.organizationId }, upload.file.id);
   return redirectWithNotice(request, `/ai/documents/${upload.file.id}`, "aiDocuments:uploaded");

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";

@@ -9,9 +9,10 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { readForm, requireId } from "~/http/parse.server";
-import { badRequest, invariantResponse } from "~/http/responses.server";
+import { invariantResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { CASEFILE_STATUS_VALUES, commentSchema, prioritySchema, statusSchema } from "~/models/files/casefile-schemas";
 import { addCasefileComment, getCasefile, updateCasefile } from "~/models/files/casefiles.server";
@@ -34,6 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ casefile, title: `${casefile.title} · ${t("casefiles:title")} · ${t("common:appName")}` });
 }
 
+type Scope = { organizationId: number; userId: number; id: number };
+type T = (key: string) => string;
+
 /** Status, priority and comment forms: POST with an intent, then back here with 'Saved!'. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "suppliersWrite");
@@ -41,32 +45,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
   const scope = { organizationId: user.organizationId, userId: user.id, id };
-  const intent = formData.get("intent");
-  let ok: boolean;
-  switch (intent) {
-    case "status": {
-      const submission = parseWithZod(formData, { schema: statusSchema(t) });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await updateCasefile({ ...scope, status: submission.value.status });
-      break;
-    }
-    case "priority": {
-      const submission = parseWithZod(formData, { schema: prioritySchema(t) });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await updateCasefile({ ...scope, priority: submission.value.priority });
-      break;
-    }
-    case "comment": {
-      const submission = parseWithZod(formData, { schema: commentSchema(t) });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      ok = await addCasefileComment({ ...scope, text: submission.value.text });
-      break;
-    }
+  switch (formData.get("intent")) {
+    case "status":
+      return changeStatus(request, scope, formData, t);
+    case "priority":
+      return changePriority(request, scope, formData, t);
+    case "comment":
+      return addComment(request, scope, formData, t);
     default:
-      throw badRequest("Unknown intent.");
+      return refuseForm(formData, { intent: null, formErrors: [t("common:errors.badRequest")] });
   }
-  invariantResponse(ok, 404, MISSING);
-  return redirectWithNotice(request, `/casefiles/${id}`, "common:saved");
+}
+
+/** Back to the case file with 'Saved!' when it changed; another organisation's or a missing one is the 404 page. */
+function saved(request: Request, scope: Scope, changed: boolean) {
+  invariantResponse(changed, 404, MISSING);
+  return redirectWithNotice(request, `/casefiles/${scope.id}`, "common:saved");
+}
+
+async function changeStatus(request: Request, scope: Scope, formData: FormData, t: T) {
+  const submission = parseWithZod(formData, { schema: statusSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "status" });
+  return saved(request, scope, await updateCasefile({ ...scope, status: submission.value.status }));
+}
+
+async function changePriority(request: Request, scope: Scope, formData: FormData, t: T) {
+  const submission = parseWithZod(formData, { schema: prioritySchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "priority" });
+  return saved(request, scope, await updateCasefile({ ...scope, priority: submission.value.priority }));
+}
+
+async function addComment(request: Request, scope: Scope, formData: FormData, t: T) {
+  const submission = parseWithZod(formData, { schema: commentSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "comment" });
+  return saved(request, scope, await addCasefileComment({ ...scope, text: submission.value.text }));
 }
 
 /**

@@ -8,10 +8,10 @@ import { PriorityBadge, StatusBadge, SupplierName } from "~/components/casefiles
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { FieldErrors } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
-import { requireUser } from "~/http/auth.server";
+import { requireUser, type OrgUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { newCasefileSchema } from "~/models/files/casefile-schemas";
 import { createCasefile, followedSuppliers, listCasefiles } from "~/models/files/casefiles.server";
@@ -41,28 +41,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "suppliersWrite");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: newCasefileSchema(t) });
-      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-      const unknownSupplier = () =>
-        json({ result: submission.reply({ fieldErrors: { supplierId: [t("casefiles:errors.supplierUnknown")] } }) }, { status: 400 });
-      // The browser's coercion reads " 5" or "0x10" as a number; an id is only ever written plainly.
-      if (parseId(formData.get("supplierId")) !== submission.value.supplierId) return unknownSupplier();
-      const id = await createCasefile({
-        organizationId: user.organizationId,
-        userId: user.id,
-        supplierOrganizationId: submission.value.supplierId,
-        title: submission.value.title,
-        priority: submission.value.priority,
-      });
-      if (id === undefined) return unknownSupplier();
-      return redirectWithNotice(request, `/casefiles/${id}`, "casefiles:created");
-    }
+  switch (formData.get("intent")) {
+    case "create":
+      return createCase(request, user, formData, t);
     default:
-      throw badRequest("Unknown intent.");
+      return refuseForm(formData, { intent: null, formErrors: [t("common:errors.badRequest")] });
   }
+}
+
+async function createCase(request: Request, user: OrgUser, formData: FormData, t: (key: string) => string) {
+  const submission = parseWithZod(formData, { schema: newCasefileSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "create" });
+  const unknownSupplier = () => refuseForm(submission, { intent: "create", fieldErrors: { supplierId: [t("casefiles:errors.supplierUnknown")] } });
+  // The browser's coercion reads " 5" or "0x10" as a number; an id is only ever written plainly.
+  if (parseId(formData.get("supplierId")) !== submission.value.supplierId) return unknownSupplier();
+  const id = await createCasefile({
+    organizationId: user.organizationId,
+    userId: user.id,
+    supplierOrganizationId: submission.value.supplierId,
+    title: submission.value.title,
+    priority: submission.value.priority,
+  });
+  if (id === undefined) return unknownSupplier();
+  return redirectWithNotice(request, `/casefiles/${id}`, "casefiles:created");
 }
 
 export function ErrorBoundary() {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { CreditReportDownload } from "~/components/supplier/CreditReportsSection";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";

@@ -4,17 +4,17 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { z } from "zod";
-import { uploadMaxBytes } from "@server/storage";
 import { DeleteFileStep, FileList, ImportsInProgress, UploadForm } from "~/components/files/FilesPanel";
 import { intentSchema, type FilesActionData } from "~/components/files/schemas";
 import { FormAlert } from "~/components/ui/form";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
-import { formatByteLimit, isMultipart, readUpload, type UploadResult } from "~/http/upload.server";
+import { formatByteLimit, isMultipart, readUpload, type UploadResult, uploadMaxBytes } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
 import { attachedConnectionsCount, deleteFile, listFilesWithAttachments, ownFile, storeUpload, type FileListItem } from "~/models/files/files.server";
 import { importsInProgress } from "~/models/files/supplier-imports.server";
@@ -67,6 +67,8 @@ function withoutDelete(path: string): string {
   return url.pathname + url.search + url.hash;
 }
 
+type Owner = { organizationId: number; userId: number };
+
 /**
  * Upload (multipart, streamed to disk) and delete. A plain post carries
  * `redirectTo` and is redirected back (only to a path of this site) with a
@@ -92,45 +94,47 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     formData = await readForm(request);
   }
-  const plainPost = formData.has("redirectTo");
 
   const intent = formData.get("intent");
   switch (intent) {
-    case "upload": {
-      const submission = parseWithZod(formData, { schema: uploadSchema });
-      if (submission.status !== "success" || !upload?.file) {
-        if (upload?.file) await deleteFile({ ...owner, id: upload.file.id });
-        const refused = upload?.refused ?? "missing";
-        const message =
-          refused === "too_large"
-            ? t("files:tooLarge", { limit: formatByteLimit(upload?.limitBytes ?? uploadMaxBytes()) })
-            : refused === "empty"
-              ? t("files:emptyFile")
-              : refused === "not_accepted"
-                ? t("files:uploadFailed")
-                : t("files:selectFirst");
-        return json<FilesActionData>(
-          { intent: "upload", result: submission.reply({ fieldErrors: { file: [message] } }) },
-          { status: refused === "too_large" ? 413 : 400 },
-        );
-      }
-      if (plainPost) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, "/files"), "files:uploaded");
-      return json<FilesActionData>({ intent: "upload", result: submission.reply({ resetForm: true }), done: "upload" }, { status: 201 });
-    }
-    case "delete": {
-      const submission = parseWithZod(formData, { schema: deleteSchema(t) });
-      if (submission.status !== "success") return json<FilesActionData>({ intent: "delete", result: submission.reply() }, { status: 400 });
-      // Someone else's file, another organisation's or one already gone: the same 404.
-      if (!(await deleteFile({ ...owner, id: submission.value.id })))
-        return json<FilesActionData>({ intent: "delete", result: submission.reply({ formErrors: [t("files:notFound")] }) }, { status: 404 });
-      if (plainPost) return redirectWithNotice(request, withoutDelete(safeRedirect(submission.value.redirectTo, "/files")), "files:deleted");
-      return json<FilesActionData>({ intent: "delete", result: submission.reply(), done: "delete" });
-    }
+    case "upload":
+      return uploadFile(request, owner, formData, upload, t);
+    case "delete":
+      return deleteOwnFile(request, owner, formData, t);
     default: {
       const submission = parseWithZod(formData, { schema: intentSchema(t) });
-      return json<FilesActionData>({ intent: null, result: submission.reply({ formErrors: [t("files:invalidRequest")] }) }, { status: 400 });
+      return refuseForm(submission, { intent: null, formErrors: [t("files:invalidRequest")] });
     }
   }
+}
+
+async function uploadFile(request: Request, owner: Owner, formData: FormData, upload: UploadResult<FileListItem> | null, t: Translate) {
+  const submission = parseWithZod(formData, { schema: uploadSchema });
+  if (submission.status !== "success" || !upload?.file) {
+    if (upload?.file) await deleteFile({ ...owner, id: upload.file.id });
+    const refused = upload?.refused ?? "missing";
+    const message =
+      refused === "too_large"
+        ? t("files:tooLarge", { limit: formatByteLimit(upload?.limitBytes ?? uploadMaxBytes()) })
+        : refused === "empty"
+          ? t("files:emptyFile")
+          : refused === "not_accepted"
+            ? t("files:uploadFailed")
+            : t("files:selectFirst");
+    return refuseForm(submission, { intent: "upload", status: refused === "too_large" ? 413 : 400, fieldErrors: { file: [message] } });
+  }
+  if (formData.has("redirectTo")) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, "/files"), "files:uploaded");
+  return json<FilesActionData>({ intent: "upload", result: submission.reply({ resetForm: true }), done: "upload" }, { status: 201 });
+}
+
+async function deleteOwnFile(request: Request, owner: Owner, formData: FormData, t: Translate) {
+  const submission = parseWithZod(formData, { schema: deleteSchema(t) });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "delete" });
+  // Someone else's file, another organisation's or one already gone: the same 404.
+  if (!(await deleteFile({ ...owner, id: submission.value.id })))
+    return refuseForm(submission, { intent: "delete", status: 404, formErrors: [t("files:notFound")] });
+  if (formData.has("redirectTo")) return redirectWithNotice(request, withoutDelete(safeRedirect(submission.value.redirectTo, "/files")), "files:deleted");
+  return json<FilesActionData>({ intent: "delete", result: submission.reply(), done: "delete" });
 }
 
 export default function FilesScreen() {

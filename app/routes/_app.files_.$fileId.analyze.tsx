@@ -14,12 +14,15 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
 import { redirectWithNotice } from "~/http/notice.server";
+import { refuseForm } from "~/http/forms.server";
 import { readForm, requireId } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { analysisSource, guessMapping, startAnalysis } from "~/models/files/supplier-imports.server";
+import { guessMapping } from "~/models/files/import-mapping";
+import { analysisSource, startAnalysis } from "~/models/files/supplier-imports.server";
+import { isRefusal } from "~/models/shared/refusal";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;
@@ -113,26 +116,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: analyzeSchema });
-  if (submission.status !== "success")
-    return json({ result: submission.reply({ formErrors: [t("imports:analyze.invalid")] }), started: null }, { status: 400 });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "analyze", formErrors: [t("imports:analyze.invalid")] });
   const v = submission.value;
-  const started = await startAnalysis({
-    organizationId: user.organizationId,
-    userId: user.id,
-    fileId,
-    mapping: { orgId: v.orgId, orgName: v.orgName, countryCode: v.countryCode, hasHeaders: v.hasHeaders === "1", sheet: v.sheet ?? 0 },
-  });
-  if (started.ok) {
-    if (v.js !== "1") return redirectWithNotice(request, started.href, "imports:analyze.started");
-    return json({ result: submission.reply(), started: { importId: started.importId, href: started.href } }, { status: 202 });
+  let started: { importId: number; href: string };
+  try {
+    started = await startAnalysis({
+      organizationId: user.organizationId,
+      userId: user.id,
+      fileId,
+      mapping: { orgId: v.orgId, orgName: v.orgName, countryCode: v.countryCode, hasHeaders: v.hasHeaders === "1", sheet: v.sheet ?? 0 },
+    });
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    if (error.code === "file-not-found") throw errorResponse(404, "No file with this id.");
+    if (error.code === "file-unreadable") return refuseForm(submission, { intent: "analyze", formErrors: [t(String(error.details.messageKey))] });
+    // 'Please select both …' is the form's; a column or sheet the file does not have is that field's.
+    const message = t(`imports:analyze.errors.${error.code}`);
+    if (error.code === "select-both" || !error.field) return refuseForm(submission, { intent: "analyze", formErrors: [message] });
+    return refuseForm(submission, { intent: "analyze", fieldErrors: { [error.field]: [message] } });
   }
-  if ("notFound" in started) throw errorResponse(404, "No file with this id.");
-  const message = "refused" in started ? t(started.refused) : t(`imports:analyze.errors.${started.problem}`);
-  const reply =
-    "problem" in started && started.problem !== "select-both"
-      ? submission.reply({ fieldErrors: { [started.field]: [message] } })
-      : submission.reply({ formErrors: [message] });
-  return json({ result: reply, started: null }, { status: 400 });
+  if (v.js !== "1") return redirectWithNotice(request, started.href, "imports:analyze.started");
+  return json({ result: submission.reply(), started: { importId: started.importId, href: started.href } }, { status: 202 });
 }
 
 export function ErrorBoundary() {
@@ -197,7 +201,7 @@ export default function AnalyzeScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
 
-  if (actionData?.started && view) return <ImportProgress href={actionData.started.href} fileName={view.fileName} />;
+  if (actionData && "started" in actionData && view) return <ImportProgress href={actionData.started.href} fileName={view.fileName} />;
 
   const errors = actionData?.result?.error ?? {};
   const formErrors = (errors[""] ?? []).filter(Boolean);

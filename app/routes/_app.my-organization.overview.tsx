@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { supplierHref } from "~/components/supplier/OwnershipTree";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";

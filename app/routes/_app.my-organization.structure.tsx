@@ -5,7 +5,8 @@ import { CompanyGroupView, EXPLORER_PATH } from "~/components/organization/Compa
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { companyGroup, orgNumberParam, ownOrgNumber } from "~/models/registry/org-structure.server";
+import { companyGroup, ownOrgNumber } from "~/models/registry/org-structure.server";
+import { orgNumberParam } from "~/models/registry/registry-params";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
 

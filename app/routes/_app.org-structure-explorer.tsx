@@ -5,9 +5,10 @@ import { CompanyGroupView, EXPLORER_PATH, explorerHref } from "~/components/orga
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { companyGroup, orgNumberParam, ownOrgNumber } from "~/models/registry/org-structure.server";
+import { companyGroup, ownOrgNumber } from "~/models/registry/org-structure.server";
+import { isOrgNumber, orgNumberParam } from "~/models/registry/registry-params";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { isOrgNumber, searchCompanies } from "~/models/registry/registry.server";
+import { searchCompanies } from "~/models/registry/registry.server";
 import { useTranslation } from "~/translations";
 
 export const meta = titleMeta;

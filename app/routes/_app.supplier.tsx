@@ -2,22 +2,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { LEI_DIALOG_PARAMS } from "~/components/lei/links";
-import { NOTIFICATIONS_PANEL_PARAMS } from "~/models/notifications/notifications";
+import { sameSupplierData } from "~/components/supplier/screen-url";
 import { EditConnectionSlideOver } from "~/components/connection/EditConnectionSlideOver";
 import { ManageTagsDialog } from "~/components/connection/ManageTagsDialog";
 import { SupplierOverviewCard } from "~/components/connection/SupplierOverviewCard";
 import {
   addSupplier,
   attachFile,
-  ConnectionError,
+  CONNECTION_REFUSALS,
   connectionIdForCompany,
   deleteComment,
   detachFile,
   saveConnectionSettings,
   updateConnection,
   type ConnectionChange,
+  type ConnectionRefusal,
 } from "~/models/suppliers/connections.server";
+import { isRefusalOf } from "~/models/shared/refusal";
+import { acceptForm, refuseForm } from "~/http/forms.server";
 import { deleteTag } from "~/models/suppliers/tags.server";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AnnouncementsSection } from "~/components/supplier/AnnouncementsSection";
@@ -40,13 +42,13 @@ import { TasksSection } from "~/components/supplier/TasksSection";
 import { titleMeta } from "~/components/ui/meta";
 import i18nServer from "~/i18n.server";
 import { loadSupplierPage, type SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { requireUser } from "~/http/auth.server";
+import { requireUser, type OrgUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { ID_PATTERN } from "~/http/ids";
 import { can } from "~/http/permissions";
 import { safeRedirect } from "~/http/redirect.server";
-import { badRequest, invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
+import { invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 import { useRootData } from "~/root";
 
 export const meta = titleMeta;
@@ -125,8 +127,8 @@ function connectionFormSchemas(t: T) {
   };
 }
 
-/** How a refused change is answered, and in the user's words. */
-const REFUSAL_MESSAGE: Record<ConnectionError["subject"], string> = {
+/** The user's words for a refused change, by what it was about (the model's refusal code). */
+const REFUSAL_MESSAGE: Record<ConnectionRefusal, string> = {
   connection: "errors.connectionNotFound",
   company: "errors.companyNotFound",
   tag: "errors.tagNotFound",
@@ -138,101 +140,172 @@ const REFUSAL_MESSAGE: Record<ConnectionError["subject"], string> = {
 };
 
 /**
- * The connection's forms (card, slide-over, tag dialog), one `intent` each.
- * A refused change answers `{intent, result: submission.reply()}` with 400
- * (bad input), 403 or 404 (not the organisation's, or not the author's), in
- * the user's language, so the form shows it where the user acted and keeps
- * their input. An accepted one answers a fetcher with JSON ('Saved!' with
- * JavaScript) and redirects a plain post (it carries `redirectTo`) back with
- * the 'Saved!' notice.
+ * The connection's forms (card, slide-over, tag dialog), one `intent` each. The action's `switch` checks its cases
+ * against this list (a misspelt case does not compile), and the cases stay plain words the fuzz tests read.
  */
+const CONNECTION_INTENTS = [
+  "add-supplier",
+  "save",
+  "remove-tag",
+  "add-tag",
+  "create-tag",
+  "add-comment",
+  "delete-comment",
+  "attach-file",
+  "detach-file",
+  "delete-connection",
+  "delete-tag",
+] as const;
+type ConnectionIntent = (typeof CONNECTION_INTENTS)[number];
+
+const isConnectionIntent = (intent: unknown): intent is ConnectionIntent => (CONNECTION_INTENTS as readonly unknown[]).includes(intent);
+
+/** What every intent's change needs: who acts, on which supplier, the form as sent, and how to answer. */
+interface ConnectionForm {
+  request: Request;
+  user: OrgUser;
+  /** Who acts: every change is the session's organisation's, recorded under the user. */
+  actor: { organizationId: number; userId: number };
+  externalId: string;
+  formData: FormData;
+  intent: ConnectionIntent;
+  t: T;
+  schemas: ReturnType<typeof connectionFormSchemas>;
+  /** Where a plain post goes back to (it carries `redirectTo`); null for a fetcher. */
+  back: string | null;
+}
+
+/**
+ * Checks the form against its schema, makes the change and answers: a refused change answers `{intent, result}`
+ * through the route kit with 400 (bad input), 403 or 404 (not the organisation's, or not the author's), in the user's
+ * language, so the form shows it where the user acted and keeps their input. An accepted one answers a fetcher with
+ * JSON ('Saved!' with JavaScript) and redirects a plain post back with the 'Saved!' notice.
+ */
+async function answer<S extends z.ZodType>(
+  form: ConnectionForm,
+  schema: S,
+  change: (value: z.output<S>) => Promise<unknown>,
+  options: { resetForm?: boolean } = {},
+) {
+  const { request, formData, intent, t, back } = form;
+  const submission = parseWithZod(formData, { schema, error: () => t("errors.invalid") });
+  if (submission.status !== "success") return refuseForm(submission, { intent });
+  try {
+    await change(submission.value);
+  } catch (error) {
+    if (!isRefusalOf(error, CONNECTION_REFUSALS)) throw error;
+    // A refusal is the form's own message, whichever field the model named.
+    return refuseForm(submission, { intent, status: REFUSAL_STATUS[error.reason], formErrors: [t(REFUSAL_MESSAGE[error.code])] });
+  }
+  if (back) return redirectWithNotice(request, back, "common:saved");
+  return acceptForm(submission, { intent, resetForm: options.resetForm ?? false });
+}
+
+const connectionId = (form: ConnectionForm) => connectionIdForCompany({ organizationId: form.user.organizationId, orgNumber: form.externalId });
+
+async function changeConnection(form: ConnectionForm, change: ConnectionChange) {
+  return updateConnection({ ...form.actor, id: await connectionId(form), change });
+}
+
+function addSupplierToList(form: ConnectionForm) {
+  return answer(form, form.schemas.none, () => addSupplier({ ...form.actor, orgNumber: form.externalId }));
+}
+
+function saveSettings(form: ConnectionForm) {
+  return answer(form, form.schemas.save, async (v) =>
+    saveConnectionSettings({
+      ...form.actor,
+      id: await connectionId(form),
+      isPriority: v.is_priority === true,
+      isDueDiligence: v.is_due_diligence === true,
+      contactEmail: v.contact_email ?? null,
+    }),
+  );
+}
+
+function removeTag(form: ConnectionForm) {
+  return answer(form, form.schemas.tag, (v) => changeConnection(form, { removeTagIds: [v.tagId] }));
+}
+
+function addTag(form: ConnectionForm) {
+  return answer(form, form.schemas.tag, (v) => changeConnection(form, { addTagIds: [v.tagId] }));
+}
+
+function createTag(form: ConnectionForm) {
+  return answer(form, form.schemas.createTag, (v) => changeConnection(form, { newTags: [v.title] }), { resetForm: true });
+}
+
+function addComment(form: ConnectionForm) {
+  return answer(form, form.schemas.comment, (v) => changeConnection(form, { newComment: v.text }), { resetForm: true });
+}
+
+function removeComment(form: ConnectionForm) {
+  return answer(form, form.schemas.commentId, (v) => deleteComment({ organizationId: form.user.organizationId, user: form.user, commentId: v.commentId }));
+}
+
+function attachConnectionFile(form: ConnectionForm) {
+  return answer(form, form.schemas.file, async (v) => attachFile({ ...form.actor, connectionId: await connectionId(form), fileId: v.fileId }));
+}
+
+function detachConnectionFile(form: ConnectionForm) {
+  return answer(form, form.schemas.file, async (v) => detachFile({ ...form.actor, connectionId: await connectionId(form), fileId: v.fileId }));
+}
+
+function deleteConnection(form: ConnectionForm) {
+  return answer(form, form.schemas.none, () => changeConnection(form, { is_deleted: true }));
+}
+
+function removeOrganizationTag(form: ConnectionForm) {
+  return answer(form, form.schemas.tag, (v) => deleteTag({ ...form.actor, tagId: v.tagId }));
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "suppliersWrite");
-  const { organizationId } = user;
-  const userId = user.id;
   const externalId = (new URL(request.url).searchParams.get("externalId") ?? "").replace(/\s/g, "");
   const formData = await readForm(request);
   const t = await i18nServer.getFixedT(request, "connections");
-  const schemas = connectionFormSchemas(t);
   const intent = formData.get("intent");
   const redirectTo = formData.get("redirectTo");
   // Where a plain post goes back to, decided before anything changes: only a path of this site.
   const back = typeof redirectTo === "string" && redirectTo ? safeRedirect(redirectTo, `/supplier?externalId=${encodeURIComponent(externalId)}`) : null;
-
-  async function answer<S extends z.ZodType>(schema: S, change: (value: z.output<S>) => Promise<unknown>, options: { resetForm?: boolean } = {}) {
-    const submission = parseWithZod(formData, { schema, error: () => t("errors.invalid") });
-    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      await change(submission.value);
-    } catch (error) {
-      if (!(error instanceof ConnectionError)) throw error;
-      return json({ intent, result: submission.reply({ formErrors: [t(REFUSAL_MESSAGE[error.subject])] }) }, { status: REFUSAL_STATUS[error.reason] });
-    }
-    if (back) return redirectWithNotice(request, back, "common:saved");
-    return json({ intent, result: submission.reply({ resetForm: options.resetForm }) });
-  }
-  const connectionId = () => connectionIdForCompany({ organizationId, orgNumber: externalId });
-  const change = async (c: ConnectionChange) => updateConnection({ organizationId, userId, id: await connectionId(), change: c });
+  if (!isConnectionIntent(intent)) return refuseForm(formData, { intent: null, formErrors: [t("errors.invalid")] });
+  const form: ConnectionForm = {
+    request,
+    user,
+    actor: { organizationId: user.organizationId, userId: user.id },
+    externalId,
+    formData,
+    intent,
+    t,
+    schemas: connectionFormSchemas(t),
+    back,
+  };
 
   switch (intent) {
     case "add-supplier":
-      return answer(schemas.none, () => addSupplier({ organizationId, userId, orgNumber: externalId }));
+      return addSupplierToList(form);
     case "save":
-      return answer(schemas.save, async (v) =>
-        saveConnectionSettings({
-          organizationId,
-          userId,
-          id: await connectionId(),
-          isPriority: v.is_priority === true,
-          isDueDiligence: v.is_due_diligence === true,
-          contactEmail: v.contact_email ?? null,
-        }),
-      );
+      return saveSettings(form);
     case "remove-tag":
-      return answer(schemas.tag, (v) => change({ removeTagIds: [v.tagId] }));
+      return removeTag(form);
     case "add-tag":
-      return answer(schemas.tag, (v) => change({ addTagIds: [v.tagId] }));
+      return addTag(form);
     case "create-tag":
-      return answer(schemas.createTag, (v) => change({ newTags: [v.title] }), { resetForm: true });
+      return createTag(form);
     case "add-comment":
-      return answer(schemas.comment, (v) => change({ newComment: v.text }), { resetForm: true });
+      return addComment(form);
     case "delete-comment":
-      return answer(schemas.commentId, (v) => deleteComment({ organizationId, user, commentId: v.commentId }));
+      return removeComment(form);
     case "attach-file":
-      return answer(schemas.file, async (v) => attachFile({ organizationId, userId, connectionId: await connectionId(), fileId: v.fileId }));
+      return attachConnectionFile(form);
     case "detach-file":
-      return answer(schemas.file, async (v) => detachFile({ organizationId, userId, connectionId: await connectionId(), fileId: v.fileId }));
+      return detachConnectionFile(form);
     case "delete-connection":
-      return answer(schemas.none, () => change({ is_deleted: true }));
+      return deleteConnection(form);
     case "delete-tag":
-      return answer(schemas.tag, async (v) => {
-        if (!(await deleteTag({ organizationId, userId, tagId: v.tagId }))) throw new ConnectionError({ reason: "not-found", subject: "tag" }, "Tag not found");
-      });
-    default:
-      throw badRequest("Unknown intent");
+      return removeOrganizationTag(form);
   }
 }
-
-/** URL state that only changes what is shown of data the page already has. */
-const DISPLAY_ONLY_PARAMS = [
-  "view",
-  "chart",
-  "announcements",
-  "intelligence",
-  "person",
-  "personTab",
-  "edit",
-  "dialog",
-  "confirm",
-  "comment",
-  "file",
-  "tag",
-  // A task's state dialog shows what the page already has (taskItems).
-  "item",
-  // The shell's panels and the LEI dialog: the layout's loader answers them.
-  ...NOTIFICATIONS_PANEL_PARAMS,
-  ...LEI_DIALOG_PARAMS,
-];
 
 /**
  * Opening a chart, the statements page or a person (the root loads persons),
@@ -240,13 +313,7 @@ const DISPLAY_ONLY_PARAMS = [
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if ((formMethod && formMethod !== "GET") || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const dataParams = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const key of DISPLAY_ONLY_PARAMS) params.delete(key);
-    params.sort();
-    return params.toString();
-  };
-  return dataParams(currentUrl) === dataParams(nextUrl) ? false : defaultShouldRevalidate;
+  return sameSupplierData(currentUrl.search, nextUrl.search) ? false : defaultShouldRevalidate;
 };
 
 export default function SupplierScreen() {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { FilterSelect, useFilterErrors, useListHref } from "~/components/ui/FilterSelect";

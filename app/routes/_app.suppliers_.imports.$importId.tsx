@@ -13,11 +13,21 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm, requireId } from "~/http/parse.server";
-import { errorResponse } from "~/http/responses.server";
+import { acceptForm, refuseForm, refuseFormFor } from "~/http/forms.server";
+import { errorResponse, REFUSAL_STATUS } from "~/http/responses.server";
 import { safeRedirect } from "~/http/redirect.server";
 import i18nServer from "~/i18n.server";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { chooseCandidate, confirmImport, getImport, ImportError, importRows, linesToCreate } from "~/models/files/supplier-imports.server";
+import {
+  chooseCandidate,
+  confirmImport,
+  getImport,
+  IMPORT_REFUSALS,
+  importRows,
+  linesToCreate,
+  type ImportRefusal,
+} from "~/models/files/supplier-imports.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
 import { listTags } from "~/models/suppliers/tags.server";
 import { useTranslation } from "~/translations";
@@ -76,14 +86,16 @@ const confirmSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-const REFUSAL_STATUS = {
-  "already-confirmed": 409,
-  "not-ready": 409,
-  "not-a-candidate": 400,
-  "row-not-found": 400,
-  "tag-not-found": 400,
-  "tag-empty": 400,
-} as const;
+/** The page's forms: a choice for one ambiguous line, and Confirm. */
+const IMPORT_INTENTS = ["choose", "confirm"] as const;
+type ImportIntent = (typeof IMPORT_INTENTS)[number];
+const isImportIntent = (intent: unknown): intent is ImportIntent => (IMPORT_INTENTS as readonly unknown[]).includes(intent);
+
+type T = (key: string) => string;
+type ImportScope = { organizationId: number; userId: number; importId: number };
+
+/** The user's words for a refused change (409 for an import confirmed or not ready, 400 for the rest). */
+const refusalMessage = (t: T, code: ImportRefusal) => t(`imports:errors.${code}`);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "suppliersWrite");
@@ -91,46 +103,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const scope = { organizationId: user.organizationId, userId: user.id, importId };
   const t = await i18nServer.getFixedT(request);
   const formData = await readForm(request);
-  const here = `/suppliers/imports/${importId}`;
-  switch (formData.get("intent")) {
-    case "choose": {
-      const submission = parseWithZod(formData, { schema: chooseSchema });
-      if (submission.status !== "success")
-        return json({ intent: "choose", result: submission.reply({ formErrors: [t("imports:page.invalid")] }) }, { status: 400 });
-      try {
-        if (!(await chooseCandidate({ ...scope, rowNumber: submission.value.rowNumber, companyId: submission.value.companyId })))
-          throw errorResponse(404, "No import with this id.");
-      } catch (error) {
-        if (!(error instanceof ImportError)) throw error;
-        return json(
-          { intent: "choose", result: submission.reply({ formErrors: [t(`imports:errors.${error.code}`)] }) },
-          { status: REFUSAL_STATUS[error.code] },
-        );
-      }
-      if (submission.value.redirectTo !== undefined) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, here), "imports:page.chosen");
-      return json({ intent: "choose", result: submission.reply() });
-    }
-    case "confirm": {
-      const submission = parseWithZod(formData, { schema: confirmSchema });
-      if (submission.status !== "success")
-        return json({ intent: "confirm", result: submission.reply({ formErrors: [t("imports:page.invalid")] }) }, { status: 400 });
-      const { tagId, newTag } = submission.value;
-      const tag = newTag?.trim() ? { title: newTag.trim() } : tagId ? { id: tagId } : null;
-      try {
-        const done = await confirmImport({ ...scope, tag });
-        if (!done) throw errorResponse(404, "No import with this id.");
-        return redirectWithNotice(request, done.tag ? `/suppliers?tag=${done.tag.id}` : "/suppliers", "imports:page.confirmed");
-      } catch (error) {
-        if (!(error instanceof ImportError)) throw error;
-        const field = error.code === "tag-not-found" ? "tagId" : error.code === "tag-empty" ? "newTag" : "";
-        const reply = field
-          ? submission.reply({ fieldErrors: { [field]: [t(`imports:errors.${error.code}`)] } })
-          : submission.reply({ formErrors: [t(`imports:errors.${error.code}`)] });
-        return json({ intent: "confirm", result: reply }, { status: REFUSAL_STATUS[error.code] });
-      }
-    }
-    default:
-      return json({ intent: null, result: null, message: t("imports:page.invalid") }, { status: 400 });
+  const intent = formData.get("intent");
+  if (!isImportIntent(intent)) return refuseForm(formData, { intent: null, formErrors: [t("imports:page.invalid")] });
+  switch (intent) {
+    case "choose":
+      return chooseLine(request, scope, formData, t);
+    case "confirm":
+      return confirm(request, scope, formData, t);
+  }
+}
+
+async function chooseLine(request: Request, scope: ImportScope, formData: FormData, t: T) {
+  const submission = parseWithZod(formData, { schema: chooseSchema });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "choose", formErrors: [t("imports:page.invalid")] });
+  try {
+    if (!(await chooseCandidate({ ...scope, rowNumber: submission.value.rowNumber, companyId: submission.value.companyId })))
+      throw errorResponse(404, "No import with this id.");
+  } catch (error) {
+    if (!isRefusalOf(error, IMPORT_REFUSALS)) throw error;
+    // The choice is one select: the message is the form's whatever the refusal names.
+    return refuseForm(submission, { intent: "choose", status: REFUSAL_STATUS[error.reason], formErrors: [refusalMessage(t, error.code)] });
+  }
+  const here = `/suppliers/imports/${scope.importId}`;
+  if (submission.value.redirectTo !== undefined) return redirectWithNotice(request, safeRedirect(submission.value.redirectTo, here), "imports:page.chosen");
+  return acceptForm(submission, { intent: "choose", resetForm: false });
+}
+
+async function confirm(request: Request, scope: ImportScope, formData: FormData, t: T) {
+  const submission = parseWithZod(formData, { schema: confirmSchema });
+  if (submission.status !== "success") return refuseForm(submission, { intent: "confirm", formErrors: [t("imports:page.invalid")] });
+  const { tagId, newTag } = submission.value;
+  const tag = newTag?.trim() ? { title: newTag.trim() } : tagId ? { id: tagId } : null;
+  try {
+    const done = await confirmImport({ ...scope, tag });
+    if (!done) throw errorResponse(404, "No import with this id.");
+    return redirectWithNotice(request, done.tag ? `/suppliers?tag=${done.tag.id}` : "/suppliers", "imports:page.confirmed");
+  } catch (error) {
+    if (!isRefusalOf(error, IMPORT_REFUSALS)) throw error;
+    // A tag that is not there is the tag field's message; an import confirmed or not ready is the form's.
+    return refuseFormFor(error, submission, refusalMessage(t, error.code), { intent: "confirm" });
   }
 }
 

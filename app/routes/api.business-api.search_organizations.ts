@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readQuery } from "~/http/parse.server";
 import { methodNotAllowed } from "~/http/responses.server";
-import { isOrgNumber, searchCompanies } from "~/models/registry/registry.server";
+import { isOrgNumber } from "~/models/registry/registry-params";
+import { searchCompanies } from "~/models/registry/registry.server";
 
 const query = z.object({
   term: z.string({ error: "give a search term" }).trim().min(1, "give a search term"),

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { openReportPdf } from "@server/credit-files";
 import { requireUser } from "~/http/auth.server";
 import { fileDownloadResponse } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { notFound } from "~/http/responses.server";
-import { creditReportFile } from "~/models/credit/credit-reports.server";
+import { openCreditReportPdf } from "~/models/credit/credit-reports.server";
 
 /**
  * GET /api/credit-safe/{id}/download — the report PDF as an attachment under
@@ -15,8 +14,7 @@ import { creditReportFile } from "~/models/credit/credit-reports.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "suppliersRead");
   const id = requireId(params.id);
-  const report = await creditReportFile({ organizationId: user.organizationId, id });
-  const stored = report ? await openReportPdf(report.storageKey) : null;
-  if (!report || !stored) throw notFound("No credit report with this id.");
-  return fileDownloadResponse(stored.stream, { fileName: report.fileName, contentType: "application/pdf", size: stored.size });
+  const report = await openCreditReportPdf({ organizationId: user.organizationId, id });
+  if (!report) throw notFound("No credit report with this id.");
+  return fileDownloadResponse(report.stream, { fileName: report.fileName, contentType: "application/pdf", size: report.size });
 }

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CreditError } from "@server/providers/credit";
 import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
-import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { errorResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
 import { isCreditCountry, REPORT_LANGUAGES } from "~/models/credit/credit";
-import { CONNECT_ID_MAX, CreditInputError, IDEMPOTENCY_KEY_MAX, placeCreditOrder } from "~/models/credit/credit-reports.server";
+import { CONNECT_ID_MAX, creditProviderFailure, IDEMPOTENCY_KEY_MAX, placeCreditOrder } from "~/models/credit/credit-reports.server";
+import { isRefusal } from "~/models/shared/refusal";
 
 const blank = "must not be blank";
 const body = z.object({
@@ -57,11 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const data = { id: result.id, fileName: result.fileName, companyName: result.companyName };
     return json({ data }, result.created ? { status: 201 } : { status: 200, headers: { "Idempotent-Replayed": "true" } });
   } catch (error) {
-    if (error instanceof CreditInputError) throw errorResponse(400, `${error.field}: ${error.message}`, { extra: { field: error.field } });
-    if (error instanceof CreditError && error.kind === "not_found")
-      throw errorResponse(404, "connectId: the credit provider has no company with this id", { extra: { field: "connectId" } });
-    if (error instanceof CreditError) {
-      console.error("credit order failed", { organizationId: user.organizationId, kind: error.kind, status: error.status, error: error.message });
+    // Bad input (400) and a company the provider does not know (404) name the field.
+    if (isRefusal(error)) throw refusalResponse(error, `${error.field}: ${error.message}`);
+    const failure = creditProviderFailure(error);
+    if (failure) {
+      console.error("credit order failed", { organizationId: user.organizationId, kind: failure.kind, status: failure.status, error: failure.message });
       return json({ error: "Bad Gateway", message: "Order failed – please try again." }, { status: 502 });
     }
     throw error;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { openFile } from "@server/storage";
 import { requireUser } from "~/http/auth.server";
-import { fileDownloadResponse } from "~/http/download.server";
+import { storedFileDownload } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { can } from "~/http/permissions";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
@@ -23,9 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id,
     sees: { connections: can(user, "suppliersRead"), tasks: can(user, "registryRead") },
   });
-  const stored = file ? await openFile(file.storageKey) : null;
-  if (!file || !stored) throw errorResponse(404, "No file with this id.");
-  return fileDownloadResponse(stored.stream, { fileName: file.fileName, contentType: file.mimeType, size: stored.size });
+  const download = file ? await storedFileDownload(file.storageKey, { fileName: file.fileName, contentType: file.mimeType }) : null;
+  if (!download) throw errorResponse(404, "No file with this id.");
+  return download;
 }
 
 export async function action() {

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { uploadMaxBytes } from "@server/storage";
 import { requireUser } from "~/http/auth.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
-import { formatByteLimit, readUpload } from "~/http/upload.server";
+import { formatByteLimit, readUpload, uploadMaxBytes } from "~/http/upload.server";
 import { deleteFile, listFiles, storeUpload } from "~/models/files/files.server";
 
 /** GET /api/file-uploads — `{data: [{id, fileName, fileSize, mimeType}]}`: the user's own files, newest first. */

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { requireId, readJson } from "~/http/parse.server";
 import { errorResponse, invariantResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { ConnectionError, getConnection, updateConnection, type ConnectionChange } from "~/models/suppliers/connections.server";
+import { CONNECTION_REFUSALS, getConnection, updateConnection, type ConnectionChange } from "~/models/suppliers/connections.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 
 /** GET /api/organization-connections/{id} → `{data}`; another organisation's id or a soft-deleted one is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -62,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const data = await updateConnection({ organizationId: user.organizationId, userId: user.id, id, change });
     return json({ data });
   } catch (error) {
-    if (error instanceof ConnectionError) throw refusalResponse(error);
+    if (isRefusalOf(error, CONNECTION_REFUSALS)) throw refusalResponse(error);
     throw error;
   }
 }

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { requireId } from "~/http/parse.server";
 import { methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { ConnectionError, deleteComment } from "~/models/suppliers/connections.server";
+import { CONNECTION_REFUSALS, deleteComment } from "~/models/suppliers/connections.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 
 /** DELETE /api/organization-connections/comments/{id}: by the comment's author or an administrator only (else 403). */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteComment({ organizationId: user.organizationId, user, commentId });
   } catch (error) {
-    if (error instanceof ConnectionError) throw refusalResponse(error);
+    if (isRefusalOf(error, CONNECTION_REFUSALS)) throw refusalResponse(error);
     throw error;
   }
   return json({ data: { id: commentId } });

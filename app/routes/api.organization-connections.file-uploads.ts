@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson, readQuery, requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
-import { attachFile, ConnectionError, detachFile } from "~/models/suppliers/connections.server";
+import { attachFile, CONNECTION_REFUSALS, detachFile } from "~/models/suppliers/connections.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 import { ownFile } from "~/models/files/files.server";
 
 const positiveId = z.number({ error: "must be a number" }).int("must be a positive whole number").positive("must be a positive whole number");
@@ -42,7 +43,7 @@ async function refused<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ConnectionError) throw refusalResponse(error);
+    if (isRefusalOf(error, CONNECTION_REFUSALS)) throw refusalResponse(error);
     throw error;
   }
 }

@@ -3,9 +3,10 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/http/auth.server";
 import { readJson } from "~/http/parse.server";
-import { errorResponse, methodNotAllowed } from "~/http/responses.server";
+import { methodNotAllowed, refusalResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { startAnalysis } from "~/models/files/supplier-imports.server";
+import { isRefusal, type Refusal } from "~/models/shared/refusal";
 
 const column = z.number().int().min(0).max(16_383).nullable().optional();
 
@@ -31,22 +32,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "suppliersWrite");
   const input = await readJson(request, body);
   const t = await i18nServer.getFixedT(request);
-  const started = await startAnalysis({
-    organizationId: user.organizationId,
-    userId: user.id,
-    fileId: input.fileId,
-    mapping: {
-      orgId: input.orgId ?? null,
-      orgName: input.orgName ?? null,
-      countryCode: input.countryCode ?? null,
-      hasHeaders: input.hasHeaders ?? true,
-      sheet: input.sheet ?? 0,
-    },
-  });
-  if (started.ok) return json({ importId: started.importId, jobId: started.jobId, href: started.href }, { status: 202 });
-  if ("notFound" in started) throw errorResponse(404, "No file with this id.");
-  if ("refused" in started) throw errorResponse(400, t(started.refused), { extra: { field: "fileId" } });
-  throw errorResponse(400, t(`imports:analyze.errors.${started.problem}`), { extra: { field: started.field } });
+  try {
+    const started = await startAnalysis({
+      organizationId: user.organizationId,
+      userId: user.id,
+      fileId: input.fileId,
+      mapping: {
+        orgId: input.orgId ?? null,
+        orgName: input.orgName ?? null,
+        countryCode: input.countryCode ?? null,
+        hasHeaders: input.hasHeaders ?? true,
+        sheet: input.sheet ?? 0,
+      },
+    });
+    return json({ importId: started.importId, jobId: started.jobId, href: started.href }, { status: 202 });
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    throw refusalResponse(error, analysisRefusalMessage(t, error));
+  }
+}
+
+/** The refusal's message in the user's language (the file's own 404 in English, as every API's). */
+function analysisRefusalMessage(t: (key: string) => string, refusal: Refusal): string {
+  if (refusal.code === "file-not-found") return refusal.message;
+  if (refusal.code === "file-unreadable") return t(String(refusal.details.messageKey));
+  return t(`imports:analyze.errors.${refusal.code}`);
 }
 
 export async function loader() {

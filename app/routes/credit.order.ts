@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { creditHref, type CreditParams } from "~/components/credit/links";
 import { requireUser, type OrgUser } from "~/http/auth.server";
+import { refuseForm } from "~/http/forms.server";
 import { readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { CREDIT_ORDER_INTENT } from "~/models/credit/credit";
 import { creditOrderSchema } from "~/models/credit/credit-order-schema";
-import { CreditInputError, placeCreditOrder } from "~/models/credit/credit-reports.server";
+import { CREDIT_ORDER_REFUSALS, placeCreditOrder } from "~/models/credit/credit-reports.server";
+import { isRefusalOf } from "~/models/shared/refusal";
 
 /** Nothing to show here: the order dialog lives on the page it was opened from. */
 export function loader() {
@@ -75,10 +77,10 @@ async function order(request: Request, user: OrgUser, formData: FormData) {
       const language = formData.get("language");
       return back(returnTo, { step: "confirm", error: "terms", language: language === "NO" || language === "EN" ? language : null }, true);
     }
-    return json({ result: submission.reply() }, { status: 400 });
+    return refuseForm(submission, { intent: CREDIT_ORDER_INTENT });
   }
   if (!returnTo) {
-    return json({ result: submission.reply({ fieldErrors: { returnTo: [t("credit:confirm.formOutdated")] } }) }, { status: 400 });
+    return refuseForm(submission, { intent: CREDIT_ORDER_INTENT, fieldErrors: { returnTo: [t("credit:confirm.formOutdated")] } });
   }
 
   const { id, countryCode, language, idempotencyKey } = submission.value;
@@ -88,7 +90,8 @@ async function order(request: Request, user: OrgUser, formData: FormData) {
     orderId = placed.id;
   } catch (error) {
     // Refused input (a language the country does not offer) is the caller's; a failing provider or store is logged.
-    if (!(error instanceof CreditInputError)) console.error("credit order failed", { organizationId: user.organizationId, connectId: id, countryCode, error });
+    if (!isRefusalOf(error, CREDIT_ORDER_REFUSALS))
+      console.error("credit order failed", { organizationId: user.organizationId, connectId: id, countryCode, error });
     return back(returnTo, { step: "details", error: "order" }, true);
   }
   return back(returnTo, { step: "done", order: String(orderId) }, false);

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { contentDisposition, openFile, PDF_INLINE_HEADERS } from "@server/storage";
 import { requireUser } from "~/http/auth.server";
+import { storedPdfInline } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { ownFileForReading } from "~/models/files/files.server";
@@ -18,15 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "ownFiles");
   const id = requireId(params.fileId, "fileId");
   const file = await ownFileForReading({ organizationId: user.organizationId, userId: user.id, id });
-  const stored = file?.contentKind === "pdf" ? await openFile(file.storageKey) : null;
-  if (!file || !stored) throw errorResponse(404, "No PDF with this id.");
-  return new Response(createReadableStreamFromReadable(stored.stream) as BodyInit, {
-    headers: {
-      ...PDF_INLINE_HEADERS,
-      "Content-Disposition": contentDisposition(file.fileName, "inline"),
-      "Content-Length": String(stored.size),
-    },
-  });
+  const inline = file?.contentKind === "pdf" ? await storedPdfInline(file.storageKey, file.fileName) : null;
+  if (!inline) throw errorResponse(404, "No PDF with this id.");
+  return inline;
 }
 
 export async function action() {

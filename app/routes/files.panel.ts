@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { uploadMaxBytes } from "@server/storage";
 import type { FilesPanelData } from "~/components/files/FilesPanel";
 import { getUser } from "~/http/auth.server";
 import { can } from "~/http/permissions";
-import { formatByteLimit } from "~/http/upload.server";
+import { formatByteLimit, uploadMaxBytes } from "~/http/upload.server";
 import { listFilesWithAttachments } from "~/models/files/files.server";
 import { importsInProgress } from "~/models/files/supplier-imports.server";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "./test";
-import { readIntelligence } from "../../app/components/supplier/main-helpers";
+import { readIntelligence } from "../../app/components/supplier/intelligence-text";
 import { formatDate, formatThousands } from "../../app/models/shared/format";
 import { composeIntelligence, factsOfCompany } from "../../app/models/assistant/supplier-intelligence";
 import { createUser, demoUser, expectAccessible, queryDb, signIn } from "./helpers";

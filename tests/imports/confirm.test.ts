@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { chooseCandidate, confirmImport, getImport, ImportError, importRows, importsInProgress } from "~/models/files/supplier-imports.server";
+import { chooseCandidate, confirmImport, getImport, importRows, importsInProgress } from "~/models/files/supplier-imports.server";
 import { company, follow, makeOrg, signedIn, supplierImport } from "../helpers/fixtures";
 
 const AT = "2025-01-01T00:00:00.000Z";
@@ -126,7 +126,11 @@ describe("confirmImport", () => {
     const first = await confirmImport({ organizationId: orgId, userId, importId, tag: null });
     const count = (await connections()).length;
     expect(first?.created).toBe(0); // already followed since the first test
-    await expect(confirmImport({ organizationId: orgId, userId, importId, tag: null })).rejects.toBeInstanceOf(ImportError);
+    await expect(confirmImport({ organizationId: orgId, userId, importId, tag: null })).rejects.toMatchObject({
+      name: "Refusal",
+      reason: "conflict",
+      code: "already-confirmed",
+    });
     await expect(confirmImport({ organizationId: orgId, userId, importId, tag: null })).rejects.toMatchObject({ code: "already-confirmed" });
     expect((await connections()).length).toBe(count);
   });

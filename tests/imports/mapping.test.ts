@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guessMapping, mappingProblem } from "~/models/files/supplier-imports.server";
+import { guessMapping, mappingProblem } from "~/models/files/import-mapping";
 
 describe("guessMapping", () => {
   it.each([

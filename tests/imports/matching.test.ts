@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { analyseRows, decideByName, matchingContext, type ImportMapping } from "~/models/files/supplier-matching.server";
+import { decideByName, type ImportMapping } from "~/models/files/import-decisions";
+import { analyseRows, matchingContext } from "~/models/files/supplier-matching.server";
 import { company, follow, makeOrg, signedIn, supplierImport } from "../helpers/fixtures";
 
 const mapping: ImportMapping = { orgId: 0, orgName: 1, countryCode: 2, hasHeaders: true, sheet: 0 };

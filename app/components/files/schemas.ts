@@ -22,7 +22,8 @@ export const uploadFormSchema = (t: T) =>
 
 /** What /files answers a fetcher (a plain post is redirected instead): Conform's reply, the intent it answers, and what was done. */
 export interface FilesActionData {
-  intent: FileIntent | null;
+  /** The intent answered; a refused post answers through the route kit, whose reply names it as text. */
+  intent: string | null;
   result: SubmissionResult<string[]>;
   done?: FileIntent;
 }

@@ -21,7 +21,7 @@ import {
   type RespondentOverview,
   activityKey,
 } from "~/models/overview/overview";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { useTranslation } from "~/translations";
 
 /** The overview's texts, the risk badge's (suppliers), the notification rows', the task states' and the respondent list's. */

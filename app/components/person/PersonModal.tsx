@@ -8,7 +8,8 @@ import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import { formatCountry, formatDate, formatOwnership, MISSING } from "~/models/shared/format";
 import { roleLabel } from "~/models/registry/roles";
-import type { loadPersonDialog, PersonTab } from "~/models/registry/person-dialog.server";
+import type { loadPersonDialog } from "~/models/registry/person-dialog.server";
+import type { PersonTab } from "~/models/registry/registry-params";
 import { roleOrganisationStatus } from "~/models/suppliers/risk";
 import { pageWithoutDialog, type OpenedFrom } from "./person-link";
 

@@ -4,7 +4,7 @@ import { formatDate, MISSING } from "~/models/shared/format";
 import { announcementRiskLabel, type AnnouncementRiskLabel, type RiskColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { badgeClass } from "~/components/risk/colors";
-import { ANNOUNCEMENTS_SHOWN, visibleItems } from "./main-helpers";
+import { ANNOUNCEMENTS_SHOWN, visibleItems } from "./supplier-screen-rules";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

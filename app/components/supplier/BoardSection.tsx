@@ -6,7 +6,7 @@ import { isCeo, isChairman, sortBoardByScore } from "~/models/suppliers/risk";
 import { roleLabel } from "~/models/registry/roles";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { parseReference } from "./OwnershipTree";
-import { uiLanguage } from "./main-helpers";
+import { uiLanguage } from "~/i18n";
 import { Empty, Section } from "./Section";
 
 /**

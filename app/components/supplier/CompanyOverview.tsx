@@ -4,9 +4,9 @@ import { leiHref } from "~/components/lei/links";
 import { useTranslation } from "~/translations";
 import { ARP_MIN_EMPLOYEES, CSRD, TRANSPARENCY_ACT, type ComplianceFlags } from "~/models/suppliers/compliance";
 import { formatAddress, formatDate, formatThousands, MISSING } from "~/models/shared/format";
-import type { Language } from "~/i18n";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { COPIED_CONFIRMATION_MS, uiLanguage } from "./main-helpers";
+import { COPIED_CONFIRMATION_MS } from "./supplier-screen-rules";
+import { uiLanguage, type Language } from "~/i18n";
 import { Section } from "./Section";
 
 /**

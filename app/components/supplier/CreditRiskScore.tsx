@@ -3,7 +3,7 @@ import { useTranslation } from "~/translations";
 import { explainFinancialRisk, riskBandColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { badgeClass, barClass } from "~/components/risk/colors";
-import { BAND_LABEL_KEY, displayScore } from "./main-helpers";
+import { BAND_LABEL_KEY, displayScore } from "./supplier-screen-rules";
 import { Empty, Section } from "./Section";
 
 const PARTS = ["finalScore", "capitalRisk", "liquidityRisk", "coverageRisk", "profitabilityRisk", "growthRisk"] as const;

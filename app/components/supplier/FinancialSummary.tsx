@@ -3,7 +3,8 @@ import { useTranslation } from "~/translations";
 import { financialSummary } from "~/models/registry/financials";
 import { formatThousands, MISSING } from "~/models/shared/format";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { SUMMARY_FIELDS, uiLanguage } from "./main-helpers";
+import { SUMMARY_FIELDS } from "./supplier-screen-rules";
+import { uiLanguage } from "~/i18n";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

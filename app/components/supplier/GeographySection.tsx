@@ -4,7 +4,8 @@ import { regionLabel } from "~/models/registry/regions";
 import { co2PerGdpColor, riskBandColor } from "~/models/suppliers/risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { badgeClass } from "~/components/risk/colors";
-import { BAND_LABEL_KEY, displayScore, uiLanguage } from "./main-helpers";
+import { BAND_LABEL_KEY, displayScore } from "./supplier-screen-rules";
+import { uiLanguage } from "~/i18n";
 import { Empty, Section } from "./Section";
 
 /**

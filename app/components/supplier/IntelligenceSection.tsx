@@ -1,7 +1,8 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { INTELLIGENCE_COLLAPSED_ITEMS, readIntelligence, visibleItems, type IntelligenceItem } from "./main-helpers";
+import { INTELLIGENCE_COLLAPSED_ITEMS, visibleItems } from "./supplier-screen-rules";
+import { readIntelligence, type IntelligenceItem } from "./intelligence-text";
 import { withParams } from "./screen-url";
 import { Empty, Section } from "./Section";
 

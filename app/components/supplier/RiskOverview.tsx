@@ -10,7 +10,8 @@ import {
 } from "~/models/suppliers/overall-risk";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
 import { RiskScoreRow } from "./CreditRiskScore";
-import { displayScore, uiLanguage, utcDay } from "./main-helpers";
+import { displayScore, utcDay } from "./supplier-screen-rules";
+import { uiLanguage } from "~/i18n";
 import { Section } from "./Section";
 
 /**

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { formatDate, formatThousands } from "~/models/shared/format";
 import { canDo, displayStatus, osloDate } from "~/models/tasks/task-states";
 import type { SupplierScreenData } from "~/models/suppliers/supplier-screen.server";
-import { uiLanguage } from "./main-helpers";
+import { uiLanguage } from "~/i18n";
 import { withParams } from "./screen-url";
 import { taskName } from "./TasksSection";
 

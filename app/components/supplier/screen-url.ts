@@ -1,3 +1,6 @@
+import { LEI_DIALOG_PARAMS } from "~/components/lei/links";
+import { NOTIFICATIONS_PANEL_PARAMS } from "~/models/notifications/notifications";
+
 /**
  * The supplier screen's URL state (every part reachable without JavaScript):
  *   externalId   the organisation number (required)     localId   the local organisation id
@@ -31,4 +34,36 @@ export function toggleParam(search: string, key: ScreenParam, value: string): st
   for (const v of values) if (v !== value) params.append(key, v);
   if (!values.includes(value)) params.append(key, value);
   return `?${params}`;
+}
+
+/** URL state that only changes what is shown of data the page already has. */
+const DISPLAY_ONLY_PARAMS = [
+  "view",
+  "chart",
+  "announcements",
+  "intelligence",
+  "person",
+  "personTab",
+  "edit",
+  "dialog",
+  "confirm",
+  "comment",
+  "file",
+  "tag",
+  // A task's state dialog shows what the page already has (taskItems).
+  "item",
+  // The shell's panels and the LEI dialog: the layout's loader answers them.
+  ...NOTIFICATIONS_PANEL_PARAMS,
+  ...LEI_DIALOG_PARAMS,
+];
+
+/** Whether two searches of the screen ask for the same supplier data (they differ only in what is shown of it). */
+export function sameSupplierData(current: string, next: string): boolean {
+  const dataParams = (search: string) => {
+    const params = new URLSearchParams(search);
+    for (const key of DISPLAY_ONLY_PARAMS) params.delete(key);
+    params.sort();
+    return params.toString();
+  };
+  return dataParams(current) === dataParams(next);
 }

@@ -1,5 +1,6 @@
+import type { Readable } from "node:stream";
 import { sql, type RawBuilder } from "kysely";
-import { deleteReportPdf, saveReportPdf } from "@server/credit-files";
+import { deleteReportPdf, openReportPdf, saveReportPdf } from "@server/credit-files";
 import { db, now as nowIso } from "@server/db";
 import { noteIntegration } from "@server/integration-status";
 import { cleanStoredName } from "@server/storage";
@@ -24,6 +25,7 @@ import {
   reportWindowStart,
 } from "~/models/credit/credit";
 import { ftsQuery } from "~/models/registry/fts";
+import { refuse } from "~/models/shared/refusal";
 import { announcements, board, country, financialStatements, findCompany, shareholders } from "~/models/registry/registry.server";
 
 /**
@@ -69,16 +71,22 @@ export interface CreditOrderRow extends CreditReportListItem {
   priceNok: number;
 }
 
-/** Input the caller can correct (the API's 400, the dialog's field message). */
-export class CreditInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CreditInputError";
-  }
-}
+/**
+ * Input the caller can correct (the API's 400, the dialog's field message): a Refusal with reason "invalid", the
+ * input's `field` and these codes; its message says what is wrong with the field, in English, for the API.
+ */
+export const CREDIT_ORDER_REFUSALS = [
+  "country-not-offered",
+  "idempotency-key-invalid",
+  "connect-id-invalid",
+  "reg-no-too-long",
+  "language-unknown",
+  "language-not-offered",
+  "reg-no-mismatch",
+] as const;
+export type CreditOrderRefusal = (typeof CREDIT_ORDER_REFUSALS)[number];
+
+const refuseOrder = (code: CreditOrderRefusal, field: string, message: string) => refuse("invalid", code, { field, message });
 
 export const IDEMPOTENCY_KEY_MAX = 200;
 export const CONNECT_ID_MAX = 200;
@@ -104,7 +112,11 @@ function sameRegNo(given: string, actual: string | null): boolean {
 function creditCountry(code: string): string {
   const country = trimmed(code).toUpperCase();
   if (!isCreditCountry(country))
-    throw new CreditInputError("country", "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)");
+    throw refuseOrder(
+      "country-not-offered",
+      "country",
+      "must be one of the credit report countries (NO, AT, BE, CA, DK, FR, DE, IE, IT, JP, LU, MX, NL, SE, GB, US)",
+    );
   return country;
 }
 
@@ -219,13 +231,13 @@ function isUniqueViolation(error: unknown): boolean {
 function validOrder(input: OrderInput): OrderInput {
   const idempotencyKey = trimmed(input.idempotencyKey);
   if (!idempotencyKey || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)
-    throw new CreditInputError("idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+    throw refuseOrder("idempotency-key-invalid", "idempotencyKey", `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   const connectId = trimmed(input.connectId);
-  if (!connectId || connectId.length > CONNECT_ID_MAX) throw new CreditInputError("connectId", `must be 1 to ${CONNECT_ID_MAX} characters`);
+  if (!connectId || connectId.length > CONNECT_ID_MAX) throw refuseOrder("connect-id-invalid", "connectId", `must be 1 to ${CONNECT_ID_MAX} characters`);
   const expectedRegNo = trimmed(input.expectedRegNo);
-  if (expectedRegNo.length > REG_NO_MAX) throw new CreditInputError("regNo", `must be at most ${REG_NO_MAX} characters`);
+  if (expectedRegNo.length > REG_NO_MAX) throw refuseOrder("reg-no-too-long", "regNo", `must be at most ${REG_NO_MAX} characters`);
   const countryCode = creditCountry(input.countryCode);
-  if (!isReportLanguage(input.language)) throw new CreditInputError("language", "must be NO or EN");
+  if (!isReportLanguage(input.language)) throw refuseOrder("language-unknown", "language", "must be NO or EN");
   return { ...input, idempotencyKey, connectId, expectedRegNo: expectedRegNo || null, countryCode };
 }
 
@@ -238,8 +250,10 @@ const inFlight = new Map<string, Promise<OrderResult>>();
  * Orders a report once per idempotency key and organisation: a repeated key
  * returns the first order with `created: false` and orders nothing. The
  * company's name and registration number are the provider's answer for the
- * connect id, never what the client sent. Throws CreditInputError for bad
- * input and CreditError when the provider fails or has no such company.
+ * connect id, never what the client sent. Throws a Refusal for bad input
+ * (CREDIT_ORDER_REFUSALS, "invalid") or a company the provider does not know
+ * ("company-not-found", "not-found"), and CreditError when the provider fails
+ * (creditProviderFailure).
  */
 export async function placeCreditOrder(input: OrderInput): Promise<OrderResult> {
   const order = validOrder(input);
@@ -248,19 +262,22 @@ export async function placeCreditOrder(input: OrderInput): Promise<OrderResult> 
   const flightKey = `${order.organizationId}\u0000${order.idempotencyKey}`;
   const pending = inFlight.get(flightKey);
   if (pending) return { ...(await pending), created: false };
-  const placing = orderFromProvider(order).finally(() => inFlight.delete(flightKey));
+  const placing = orderFromProvider(order)
+    .catch(unknownCompanyRefused)
+    .finally(() => inFlight.delete(flightKey));
   inFlight.set(flightKey, placing);
   return placing;
 }
 
 async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
   const { options } = await reportLanguageChoice(order.countryCode);
-  if (!options.includes(order.language)) throw new CreditInputError("language", `${order.language} reports are not offered for ${order.countryCode}`);
+  if (!options.includes(order.language))
+    throw refuseOrder("language-not-offered", "language", `${order.language} reports are not offered for ${order.countryCode}`);
   const credit = await provider();
   const company = await credit.company({ id: order.connectId, country: order.countryCode });
   if (!company) throw new CreditError("not_found", `The credit provider has no company ${order.connectId} in ${order.countryCode}`, 404);
   if (order.expectedRegNo && sameRegNo(order.expectedRegNo, company.regNo) === false) {
-    throw new CreditInputError("regNo", "is not the registration number of the company with this connectId");
+    throw refuseOrder("reg-no-mismatch", "regNo", "is not the registration number of the company with this connectId");
   }
   const companyName = company.name.trim().slice(0, COMPANY_NAME_MAX);
   const regNo = company.regNo?.trim().slice(0, REG_NO_MAX) || null;
@@ -363,4 +380,24 @@ export async function creditReportFile(input: {
     .where("id", "=", input.id)
     .executeTakeFirst();
   return row ? { fileName: row.file_name, storageKey: row.storage_key, fileSize: row.file_size } : null;
+}
+
+/** The PDF of one of the organisation's reports, opened for download; null for another organisation's, an unknown id or bytes that are gone. */
+export async function openCreditReportPdf(input: { organizationId: number; id: number }): Promise<{ fileName: string; stream: Readable; size: number } | null> {
+  const report = await creditReportFile(input);
+  const stored = report ? await openReportPdf(report.storageKey) : null;
+  return report && stored ? { fileName: report.fileName, stream: stored.stream, size: stored.size } : null;
+}
+
+/** A credit provider that failed (not a refusal: the order may be tried again), as the route logs it before its 502; null for any other error. */
+export function creditProviderFailure(error: unknown): { kind: string; status: number | undefined; message: string } | null {
+  return error instanceof CreditError ? { kind: error.kind, status: error.status, message: error.message } : null;
+}
+
+/** A provider that knows no company with the connect id refused the order: the caller named a company that is not there. */
+function unknownCompanyRefused(error: unknown): never {
+  if (error instanceof CreditError && error.kind === "not_found") {
+    throw refuse("not-found", "company-not-found", { field: "connectId", message: "the credit provider has no company with this id" });
+  }
+  throw error;
 }

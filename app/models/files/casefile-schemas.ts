@@ -7,6 +7,7 @@ import { z } from "zod";
 type T = (key: string) => string;
 
 export const CASEFILE_STATUS_VALUES = ["open", "in_progress", "on_hold", "closed"] as const;
+export type CasefileStatus = (typeof CASEFILE_STATUS_VALUES)[number];
 export const CASEFILE_TITLE_MAX = 200;
 
 /** Something a reader can see: not only spaces, control or formatting characters. */

@@ -1,5 +1,6 @@
 import { db, now } from "@server/db";
 import { followsSupplier } from "~/models/suppliers/follows.server";
+import type { CasefileStatus } from "~/models/files/casefile-schemas";
 
 /**
  * Case files of an organisation: a title, a status, a priority 1–5 (or
@@ -7,12 +8,6 @@ import { followsSupplier } from "~/models/suppliers/follows.server";
  * function is scoped by the session's organisation: another organisation's
  * id reads as absent.
  */
-export const CASEFILE_STATUSES = ["open", "in_progress", "on_hold", "closed"] as const;
-export type CasefileStatus = (typeof CASEFILE_STATUSES)[number];
-
-export function isCasefileStatus(value: unknown): value is CasefileStatus {
-  return typeof value === "string" && (CASEFILE_STATUSES as readonly string[]).includes(value);
-}
 
 export interface CasefileListItem {
   id: number;

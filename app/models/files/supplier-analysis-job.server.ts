@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
+import { db, now, type Db } from "@server/db";
 import { storedFilePath } from "@server/storage";
-import type { DB } from "@server/db-types";
 import { PermanentJobError, type JobContext } from "@server/jobs/types";
 import { openSpreadsheet, SpreadsheetError } from "@server/spreadsheets";
 import { createXlsxWriter } from "@server/spreadsheets/xlsx-writer";
@@ -12,7 +10,8 @@ import { isLanguage } from "~/i18n";
 import { translate, type Store } from "~/translate";
 import enImports from "../../../locales/en/imports.json";
 import noImports from "../../../locales/no/imports.json";
-import { analyseRows, matchingContext, type ImportMapping, type StatusCounts } from "~/models/files/supplier-matching.server";
+import { type ImportMapping, type StatusCounts } from "~/models/files/import-decisions";
+import { analyseRows, matchingContext } from "~/models/files/supplier-matching.server";
 
 /**
  * The "supplier-analysis" job (payload {importId}): reads the uploaded list with the file readers, matches every line
@@ -87,7 +86,7 @@ const textsFor = (language: string): T => {
  * The result spreadsheet: the original columns, then status, matched organisation number, matched name and reason.
  * Streamed page by page into the file (flat memory for 100 000 lines), under a partial name until it is whole.
  */
-async function writeResultFile(database: Kysely<DB>, input: { importId: number; header: string[] | null; language: string; target: string }): Promise<number> {
+async function writeResultFile(database: Db, input: { importId: number; header: string[] | null; language: string; target: string }): Promise<number> {
   const t = textsFor(input.language);
   const widest = await database
     .selectFrom("supplier_import_rows")
@@ -111,7 +110,7 @@ async function writeResultFile(database: Kysely<DB>, input: { importId: number; 
 }
 
 /** The import's lines in order, a page at a time, as the result file's rows. */
-async function writeResultRows(database: Kysely<DB>, importId: number, width: number, t: T, add: (row: string[]) => Promise<void>): Promise<void> {
+async function writeResultRows(database: Db, importId: number, width: number, t: T, add: (row: string[]) => Promise<void>): Promise<void> {
   let after = 0;
   for (;;) {
     const page = await database
@@ -176,7 +175,7 @@ export async function supplierAnalysis(ctx: JobContext<SupplierAnalysisPayload>)
   const t = textsFor(imp.language);
   const baseName = imp.file_name.replace(/\.(xlsx|xls|csv|txt)$/i, "");
 
-  await ctx.finish(async (trx: Transaction<DB>) => {
+  await ctx.finish(async (trx: Db) => {
     const current = await trx.selectFrom("supplier_imports").select(["status", "result_file_id"]).where("id", "=", importId).executeTakeFirstOrThrow();
     if (current.status !== "analysing") return { importId, skipped: current.status } satisfies SupplierAnalysisResult;
     let resultFileId = current.result_file_id;

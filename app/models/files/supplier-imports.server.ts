@@ -1,15 +1,15 @@
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
+import { db, now, type Db } from "@server/db";
 import { storedFilePath } from "@server/storage";
-import type { DB } from "@server/db-types";
 import { enqueueJob, jobForUser } from "@server/jobs/queue";
 import type { JobView } from "@server/jobs/types";
 import { openSpreadsheet, PREVIEW_ROWS, previewRows, SpreadsheetError } from "@server/spreadsheets";
-import { emptyCounts, ROW_STATUSES, type Candidate, type ImportMapping, type RowStatus, type StatusCounts } from "~/models/files/supplier-matching.server";
+import { emptyCounts, type Candidate, type ImportMapping, type StatusCounts } from "~/models/files/import-decisions";
+import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
 import { recordConnectionEvent } from "~/models/suppliers/connection-audit.server";
 import { connectCompany } from "~/models/suppliers/connections.server";
 import { recomputeOverallRisk } from "~/models/suppliers/overall-risk.server";
-import { checkOrgNumber } from "~/models/shared/org-number";
+import { mappingProblem, type MappingInput, type MappingProblem } from "~/models/files/import-mapping";
+import { refuse, type RefusalReason } from "~/models/shared/refusal";
 
 /**
  * Supplier-list imports (docs/decisions/018): an uploaded spreadsheet is analysed by the "supplier-analysis" job
@@ -26,14 +26,25 @@ export { ROW_STATUSES };
 
 export type ImportStatus = "analysing" | "ready" | "failed" | "confirmed";
 
-/** Why a change to an import is refused; each is `errors.<code>` in the imports namespace. */
-export type ImportRefusal = "already-confirmed" | "not-ready" | "not-a-candidate" | "row-not-found" | "tag-not-found" | "tag-empty";
+/**
+ * Why a change to an import is refused, as the `code` of its Refusal; each is `errors.<code>` in the imports
+ * namespace. An import confirmed or still analysing is a state that forbids the change ("conflict"); a line, a
+ * candidate or a tag the form named that is not there is input to correct ("invalid", with the tag's `field`).
+ */
+export const IMPORT_REFUSALS = ["already-confirmed", "not-ready", "not-a-candidate", "row-not-found", "tag-not-found", "tag-empty"] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
 
-export class ImportError extends Error {
-  constructor(public code: ImportRefusal) {
-    super(`Supplier import: ${code}`);
-    this.name = "ImportError";
-  }
+const IMPORT_REFUSAL_REASON = {
+  "already-confirmed": "conflict",
+  "not-ready": "conflict",
+  "not-a-candidate": "invalid",
+  "row-not-found": "invalid",
+  "tag-not-found": "invalid",
+  "tag-empty": "invalid",
+} as const satisfies Record<ImportRefusal, RefusalReason>;
+
+function refuseImport(code: ImportRefusal, field?: string) {
+  return refuse(IMPORT_REFUSAL_REASON[code], code, { field, message: `Supplier import: ${code}` });
 }
 
 export interface Scope {
@@ -99,7 +110,7 @@ export async function createImport(input: Scope & { fileId: number; mapping: Imp
 
 export const importHref = (importId: number) => `/suppliers/imports/${importId}`;
 
-function ownImports(database: Kysely<DB> | Transaction<DB>, scope: Scope) {
+function ownImports(database: Db, scope: Scope) {
   return database
     .selectFrom("supplier_imports as i")
     .innerJoin("file_uploads as f", "f.id", "i.file_upload_id")
@@ -264,8 +275,8 @@ export async function importRows(
 export async function chooseCandidate(input: Scope & { importId: number; rowNumber: number; companyId: number | null }): Promise<boolean> {
   const own = await ownImports(db(), input).where("i.id", "=", input.importId).executeTakeFirst();
   if (!own) return false;
-  if (own.status === "confirmed") throw new ImportError("already-confirmed");
-  if (own.status !== "ready") throw new ImportError("not-ready");
+  if (own.status === "confirmed") throw refuseImport("already-confirmed");
+  if (own.status !== "ready") throw refuseImport("not-ready");
   const row = await db()
     .selectFrom("supplier_import_rows")
     .select(["id", "candidates"])
@@ -273,9 +284,9 @@ export async function chooseCandidate(input: Scope & { importId: number; rowNumb
     .where("row_number", "=", input.rowNumber)
     .where("status", "=", "ambiguous")
     .executeTakeFirst();
-  if (!row) throw new ImportError("row-not-found");
+  if (!row) throw refuseImport("row-not-found");
   if (input.companyId !== null && !(parse<Candidate[]>(row.candidates) ?? []).some((c) => c.companyId === input.companyId))
-    throw new ImportError("not-a-candidate");
+    throw refuseImport("not-a-candidate");
   await db().updateTable("supplier_import_rows").set({ chosen_company_id: input.companyId }).where("id", "=", row.id).execute();
   return true;
 }
@@ -289,7 +300,7 @@ export interface ConfirmResult {
   tag: { id: number; title: string } | null;
 }
 
-async function resolveTag(trx: Transaction<DB>, organizationId: number, choice: TagChoice): Promise<{ id: number; title: string } | null> {
+async function resolveTag(trx: Db, organizationId: number, choice: TagChoice): Promise<{ id: number; title: string } | null> {
   if (choice === null) return null;
   if ("id" in choice) {
     const tag = await trx
@@ -298,11 +309,11 @@ async function resolveTag(trx: Transaction<DB>, organizationId: number, choice: 
       .where("organization_id", "=", organizationId)
       .where("id", "=", choice.id)
       .executeTakeFirst();
-    if (!tag) throw new ImportError("tag-not-found");
+    if (!tag) throw refuseImport("tag-not-found", "tagId");
     return tag;
   }
   const title = choice.title.trim();
-  if (!title) throw new ImportError("tag-empty");
+  if (!title) throw refuseImport("tag-empty", "newTag");
   // Titles are unique per organisation regardless of case: an existing one is reused.
   const existing = await trx
     .selectFrom("organization_tags")
@@ -327,8 +338,8 @@ async function resolveTag(trx: Transaction<DB>, organizationId: number, choice: 
 export async function confirmImport(input: Scope & { importId: number; tag: TagChoice }): Promise<ConfirmResult | undefined> {
   const imp = await ownImports(db(), input).where("i.id", "=", input.importId).executeTakeFirst();
   if (!imp) return undefined;
-  if (imp.status === "confirmed") throw new ImportError("already-confirmed");
-  if (imp.status !== "ready") throw new ImportError("not-ready");
+  if (imp.status === "confirmed") throw refuseImport("already-confirmed");
+  if (imp.status !== "ready") throw refuseImport("not-ready");
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -340,7 +351,7 @@ export async function confirmImport(input: Scope & { importId: number; tag: TagC
         .where("organization_id", "=", input.organizationId)
         .where("status", "=", "ready")
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new ImportError("already-confirmed");
+      if (Number(claimed.numUpdatedRows) !== 1) throw refuseImport("already-confirmed");
       const tag = await resolveTag(trx, input.organizationId, input.tag);
 
       const picks = await trx
@@ -432,128 +443,23 @@ export async function analysisSource(input: Scope & { fileId: number; sheet?: nu
   }
 }
 
-/** What a mapping can be refused for; each is `analyze.errors.<code>` in the imports namespace. */
-export type MappingProblem = "select-both" | "same-column" | "no-such-column" | "no-such-sheet";
-
-export interface MappingInput {
-  orgId: number | null;
-  orgName: number | null;
-  countryCode: number | null;
-  hasHeaders: boolean;
-  sheet: number;
-}
-
-export function mappingProblem(
-  mapping: MappingInput,
-  source: Pick<AnalysisSource, "columnCount" | "sheets">,
-): { problem: MappingProblem; field: string } | null {
-  if (mapping.orgId === null || mapping.orgName === null) return { problem: "select-both", field: mapping.orgId === null ? "orgId" : "orgName" };
-  if (mapping.sheet < 0 || mapping.sheet >= source.sheets.length) return { problem: "no-such-sheet", field: "sheet" };
-  for (const field of ["orgId", "orgName", "countryCode"] as const) {
-    const index = mapping[field];
-    if (index !== null && (index < 0 || index >= source.columnCount)) return { problem: "no-such-column", field };
-  }
-  if (mapping.orgId === mapping.orgName) return { problem: "same-column", field: "orgName" };
-  if (mapping.countryCode !== null && (mapping.countryCode === mapping.orgId || mapping.countryCode === mapping.orgName))
-    return { problem: "same-column", field: "countryCode" };
-  return null;
-}
-
-export type StartResult =
-  | { ok: true; importId: number; jobId: number; href: string }
-  | { ok: false; notFound: true }
-  | { ok: false; refused: string }
-  | { ok: false; problem: MappingProblem; field: string };
-
-/** The one way an analysis starts (the analyzeFile call and the analysis screen's form): checks the file and the mapping, then creates the import. */
-export async function startAnalysis(input: Scope & { fileId: number; mapping: MappingInput }): Promise<StartResult> {
-  const source = await analysisSource({ ...input, sheet: input.mapping.sheet });
-  if (!source) return { ok: false, notFound: true };
-  if ("refused" in source) return { ok: false, refused: source.refused };
-  const problem = mappingProblem(input.mapping, source);
-  if (problem) return { ok: false, ...problem };
-  const { orgId, orgName, countryCode, hasHeaders, sheet } = input.mapping;
-  const { importId, jobId } = await createImport({ ...input, mapping: { orgId: orgId!, orgName: orgName!, countryCode, hasHeaders, sheet } });
-  return { ok: true, importId, jobId, href: importHref(importId) };
-}
-
-const squash = (header: string) =>
-  header
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "");
-const ORG_ID_HEADERS = new Set([
-  "orgnr",
-  "orgno",
-  "orgnummer",
-  "organisasjonsnummer",
-  "organisasjonsnr",
-  "organizationnumber",
-  "organisationnumber",
-  "orgnumber",
-  "orgid",
-  "organizationid",
-  "foretaksnummer",
-  "foretaksregisteret",
-]);
-const NAME_HEADERS = new Set([
-  "name",
-  "navn",
-  "leverandør",
-  "leverandor",
-  "supplier",
-  "suppliername",
-  "leverandørnavn",
-  "firmanavn",
-  "firma",
-  "company",
-  "companyname",
-  "selskap",
-  "selskapsnavn",
-  "organisasjonsnavn",
-  "organizationname",
-  "orgname",
-]);
-const COUNTRY_HEADERS = new Set(["land", "country", "countrycode", "landkode", "nation"]);
+/** Why an analysis does not start, as the `code` of its Refusal: a file that is not the user's, one the readers refuse (`details.messageKey` says why), or a mapping problem (`field` names it). */
+export type AnalysisRefusal = "file-not-found" | "file-unreadable" | MappingProblem;
 
 /**
- * The mapping guessed from the header line (orgnr, organisasjonsnummer, org.nr, org nr, organization number, name, navn,
- * leverandør, supplier, land, country, …), or without headers from the content: the column that holds mostly valid
- * organisation numbers, and the first mostly-text column beside it.
+ * The one way an analysis starts (the analyzeFile call and the analysis screen's form): checks the file and the mapping,
+ * then creates the import. Refuses (AnalysisRefusal) a file that is not the user's, one that cannot be read, and a
+ * mapping the file does not fit.
  */
-export function guessMapping(preview: string[][], hasHeaders: boolean): { orgId: number | null; orgName: number | null; countryCode: number | null } {
-  const width = preview[0]?.length ?? 0;
-  const guess = { orgId: null as number | null, orgName: null as number | null, countryCode: null as number | null };
-  if (hasHeaders && preview[0]) {
-    preview[0].forEach((cell, i) => {
-      const h = squash(cell);
-      if (guess.orgId === null && (ORG_ID_HEADERS.has(h) || h.startsWith("organisasjonsnummer") || h.startsWith("orgnr"))) guess.orgId = i;
-      else if (guess.orgName === null && NAME_HEADERS.has(h)) guess.orgName = i;
-      else if (guess.countryCode === null && COUNTRY_HEADERS.has(h)) guess.countryCode = i;
-    });
-  }
-  const body = hasHeaders ? preview.slice(1) : preview;
-  const filled = (i: number) => body.filter((r) => (r[i] ?? "").trim() !== "");
-  if (guess.orgId === null && body.length) {
-    for (let i = 0; i < width; i++) {
-      const cells = filled(i);
-      if (cells.length && cells.filter((r) => checkOrgNumber(r[i]).kind === "valid").length * 2 >= cells.length) {
-        guess.orgId = i;
-        break;
-      }
-    }
-  }
-  if (guess.orgName === null && body.length) {
-    for (let i = 0; i < width; i++) {
-      if (i === guess.orgId || i === guess.countryCode) continue;
-      const cells = filled(i);
-      if (cells.length && cells.filter((r) => /\p{L}{3,}/u.test(r[i])).length * 2 > cells.length) {
-        guess.orgName = i;
-        break;
-      }
-    }
-  }
-  return guess;
+export async function startAnalysis(input: Scope & { fileId: number; mapping: MappingInput }): Promise<{ importId: number; jobId: number; href: string }> {
+  const source = await analysisSource({ ...input, sheet: input.mapping.sheet });
+  if (!source) throw refuse("not-found", "file-not-found", { message: "No file with this id." });
+  if ("refused" in source) throw refuse("invalid", "file-unreadable", { field: "fileId", details: { messageKey: source.refused } });
+  const problem = mappingProblem(input.mapping, source);
+  if (problem) throw refuse("invalid", problem.problem, { field: problem.field });
+  const { orgId, orgName, countryCode, hasHeaders, sheet } = input.mapping;
+  const { importId, jobId } = await createImport({ ...input, mapping: { orgId: orgId!, orgName: orgName!, countryCode, hasHeaders, sheet } });
+  return { importId, jobId, href: importHref(importId) };
 }
 
 /** How many lines of an import would create a supplier if confirmed now: matched ones and ambiguous ones with a choice. */

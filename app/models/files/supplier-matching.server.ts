@@ -1,8 +1,18 @@
-import { sql, type Kysely } from "kysely";
-import type { DB } from "@server/db-types";
-import { checkOrgNumber, nameConfidence, type OrgNumberProblem } from "~/models/shared/org-number";
+import { sql } from "kysely";
+import type { Db } from "@server/db";
+import { checkOrgNumber, nameConfidence } from "~/models/shared/org-number";
 import { ftsQuery } from "~/models/registry/fts";
 import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
+import {
+  CANDIDATE_CONFIDENCE,
+  decideByName,
+  emptyCounts,
+  type Candidate,
+  type Decided,
+  type ImportMapping,
+  type RowReason,
+  type StatusCounts,
+} from "~/models/files/import-decisions";
 
 /**
  * The matching of a supplier list, one line at a time, against the registry (the `companies` table and its FTS index):
@@ -13,62 +23,12 @@ import { ROW_STATUSES, type RowStatus } from "~/models/files/import-statuses";
 
 export { ROW_STATUSES, type RowStatus };
 
-/** Why a line got its status; each is `reason.<key>` in the imports namespace. */
-export type RowReason =
-  | "exact-number"
-  | "exact-name"
-  | "close-name"
-  | "several-names"
-  | "no-name-match"
-  | "not-in-registry"
-  | `org-${OrgNumberProblem}`
-  | "missing-both"
-  | "already-supplier"
-  | "duplicate-in-file"
-  | "own-organization"
-  | "unreadable-row";
-
-export interface Candidate {
-  companyId: number;
-  orgNumber: string;
-  name: string;
-  confidence: number;
-}
-
-export interface ImportMapping {
-  orgId: number;
-  orgName: number;
-  countryCode: number | null;
-  hasHeaders: boolean;
-  sheet: number;
-}
-
-export type StatusCounts = Record<RowStatus, number> & { total: number };
-
-export function emptyCounts(): StatusCounts {
-  return { total: 0, matched: 0, ambiguous: 0, not_found: 0, invalid: 0, existing: 0, duplicate: 0 };
-}
-
-/** A single hit at or above this confidence, with no other close to it, is a match. */
-export const MATCH_CONFIDENCE = 0.75;
-/** Hits at or above this are candidates of an ambiguous line. */
-export const CANDIDATE_CONFIDENCE = 0.4;
-/** Two hits closer than this to each other are too close to choose between. */
-const CLOSE = 0.1;
-export const MAX_CANDIDATES = 5;
+/** Lines decided per registry query. */
 const BATCH = 500;
-
-interface Decided {
-  status: RowStatus;
-  reason: RowReason;
-  company: { id: number; orgNumber: string } | null;
-  candidates: Candidate[] | null;
-  confidence: number | null;
-}
 
 /** What the analysis needs to know about the importing organisation, read once. */
 export interface MatchingContext {
-  database: Kysely<DB>;
+  database: Db;
   organizationId: number;
   /** Organisation numbers the organisation already follows (active connections). */
   followed: Set<string>;
@@ -77,7 +37,7 @@ export interface MatchingContext {
   countries: Map<string, string>;
 }
 
-export async function matchingContext(database: Kysely<DB>, organizationId: number): Promise<MatchingContext> {
+export async function matchingContext(database: Db, organizationId: number): Promise<MatchingContext> {
   const followedRows = await database
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
@@ -133,15 +93,6 @@ export async function nameCandidates(ctx: MatchingContext, name: string, country
     .filter((c) => c.confidence >= CANDIDATE_CONFIDENCE)
     .sort((a, b) => b.confidence - a.confidence || b.active - a.active)
     .map(({ active: _active, ...c }) => c);
-}
-
-/** The decision for a line matched by name: one clear best hit, several close ones, or none. */
-export function decideByName(candidates: Candidate[]): Pick<Decided, "status" | "reason" | "candidates" | "confidence"> & { best: Candidate | null } {
-  const [best, second] = candidates;
-  if (!best) return { status: "not_found", reason: "no-name-match", candidates: null, confidence: null, best: null };
-  const clear = best.confidence >= MATCH_CONFIDENCE && (!second || best.confidence - second.confidence >= CLOSE);
-  if (clear) return { status: "matched", reason: best.confidence === 1 ? "exact-name" : "close-name", candidates: null, confidence: best.confidence, best };
-  return { status: "ambiguous", reason: "several-names", candidates: candidates.slice(0, MAX_CANDIDATES), confidence: best.confidence, best: null };
 }
 
 async function decideBatch(ctx: MatchingContext, lines: Line[], seen: SeenInFile): Promise<Decided[]> {

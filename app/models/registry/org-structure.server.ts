@@ -124,9 +124,3 @@ export async function ownOrgNumber(organizationId: number): Promise<string | nul
   const row = await db().selectFrom("organizations").select("org_number").where("id", "=", organizationId).executeTakeFirst();
   return row?.org_number ?? null;
 }
-
-/** An org number from the URL, or null: registry ids are short runs of letters, digits and dashes. */
-export function orgNumberParam(value: string | null): string | null {
-  const v = value?.replace(/\s/g, "") ?? "";
-  return /^[A-Za-z0-9-]{1,30}$/.test(v) ? v : null;
-}

@@ -1,11 +1,6 @@
 import { personRelations } from "~/models/registry/person-relations.server";
 import { person } from "~/models/registry/registry.server";
-
-export type PersonTab = "cv" | "shares" | "relations";
-
-export function personTab(value: string | null): PersonTab {
-  return value === "shares" || value === "relations" ? value : "cv";
-}
+import { personTab } from "~/models/registry/registry-params";
 
 /**
  * The person dialog's data (shared/spec/02-supplier-credit-connections.md "Person full-screen modal"): the person

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { ftsQuery } from "~/models/registry/fts";
 import { db } from "@server/db";
 import type { FinancialRiskScore, FinancialStatement } from "~/models/registry/financials";
+import { isOrgNumber } from "~/models/registry/registry-params";
 import { intelligenceFor } from "~/models/assistant/intelligence-texts.server";
 import { factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "~/models/assistant/supplier-intelligence";
 
@@ -17,10 +18,6 @@ import { factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } 
 
 export const orgReference = (orgNumber: string) => `/organizations/${orgNumber}`;
 export const personReference = (personId: number) => `/people/${personId}`;
-
-export function isOrgNumber(term: string): boolean {
-  return /^\d{9}$/.test(term.replace(/\s/g, ""));
-}
 
 /* ---------------- companies ---------------- */
 

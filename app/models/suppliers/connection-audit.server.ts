@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now, type Db } from "@server/db";
 
 /** What can happen to a connection; each change is one audit row. */
 export type ConnectionAction =
@@ -22,7 +20,7 @@ export type ConnectionAction =
 /** Records a change; call it inside the transaction that makes the change. */
 export async function recordConnectionEvent(
   input: { connectionId: number; organizationId: number; userId: number | null; action: ConnectionAction; detail?: Record<string, unknown> },
-  database: Kysely<DB> | Transaction<DB> = db(),
+  database: Db = db(),
 ): Promise<void> {
   await database
     .insertInto("connection_events")

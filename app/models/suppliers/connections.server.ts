@@ -1,6 +1,5 @@
-import type { Transaction } from "kysely";
-import { db, now } from "@server/db";
-import type { DB } from "@server/db-types";
+import { db, now, type Db } from "@server/db";
+import { refuse, type Refusal, type RefusalReason } from "~/models/shared/refusal";
 import { recordConnectionEvent, type ConnectionAction } from "~/models/suppliers/connection-audit.server";
 import { followedConnectionId } from "~/models/suppliers/follows.server";
 import { findCompany } from "~/models/registry/registry.server";
@@ -29,30 +28,21 @@ export interface ConnectionData {
   files: Array<{ fileUpload: { id: number; fileName: string; fileSize: number } }>;
 }
 
-/** What was refused, and why: the route maps `reason` to its answer and `subject` to the user's words. */
-export type ConnectionRefusal = {
-  reason: "not-found" | "forbidden" | "invalid";
-  subject: "connection" | "company" | "tag" | "comment" | "file" | "attachment" | "own-organization" | "author";
-};
-
 /**
- * A refused change (a plain domain error, never an HTTP answer): an id that
- * is not the organisation's, a comment by someone else, a company that is
- * not in the registry. Thrown inside the change's transaction, so nothing of
- * it is saved. `message` is for logs and the JSON API, never for the screen.
+ * What a refused change is about, as the `code` of its Refusal: an id that is not the organisation's (reason
+ * "not-found"), a comment by someone else ("forbidden"), the organisation itself as a supplier ("invalid"). Thrown
+ * inside the change's transaction, so nothing of it is saved; the route picks the user's words by the code, and the
+ * Refusal's message is for logs and the JSON API, never for the screen.
  */
-export class ConnectionError extends Error {
-  readonly reason: ConnectionRefusal["reason"];
-  readonly subject: ConnectionRefusal["subject"];
-  constructor(refusal: ConnectionRefusal, message: string) {
-    super(message);
-    this.name = "ConnectionError";
-    this.reason = refusal.reason;
-    this.subject = refusal.subject;
-  }
+export const CONNECTION_REFUSALS = ["connection", "company", "tag", "comment", "file", "attachment", "own-organization", "author"] as const;
+export type ConnectionRefusal = (typeof CONNECTION_REFUSALS)[number];
+
+/** A connection's Refusal; `subject` repeats its code under the name the connection model has always given it. */
+function refuseConnection(reason: RefusalReason, subject: ConnectionRefusal, message: string): Refusal<ConnectionRefusal> & { subject: ConnectionRefusal } {
+  return Object.assign(refuse(reason, subject, { message }), { subject });
 }
 
-const notFound = (subject: ConnectionRefusal["subject"], message: string) => new ConnectionError({ reason: "not-found", subject }, message);
+const notFound = (subject: ConnectionRefusal, message: string) => refuseConnection("not-found", subject, message);
 
 /** One change of a connection (shared/spec/02-supplier-credit-connections.md §7 PATCH): exactly one of these. Values are already checked by the caller. */
 export type ConnectionChange =
@@ -65,9 +55,7 @@ export type ConnectionChange =
   | { newTags: string[] }
   | { newComment: string };
 
-type Database = ReturnType<typeof db> | Transaction<DB>;
-
-async function connectionRow(database: Database, organizationId: number, id: number, includeDeleted = false) {
+async function connectionRow(database: Db, organizationId: number, id: number, includeDeleted = false) {
   let query = database
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
@@ -78,7 +66,7 @@ async function connectionRow(database: Database, organizationId: number, id: num
   return query.executeTakeFirst();
 }
 
-const activeConnectionRow = (database: Database, organizationId: number, id: number) => connectionRow(database, organizationId, id);
+const activeConnectionRow = (database: Db, organizationId: number, id: number) => connectionRow(database, organizationId, id);
 
 /**
  * One connection of the organisation in the spec's shape; null for another
@@ -87,7 +75,7 @@ const activeConnectionRow = (database: Database, organizationId: number, id: num
  */
 export async function getConnection(
   input: { organizationId: number; id: number; includeDeleted?: boolean },
-  database: Database = db(),
+  database: Db = db(),
 ): Promise<ConnectionData | null> {
   const row = await connectionRow(database, input.organizationId, input.id, input.includeDeleted);
   if (!row) return null;
@@ -139,7 +127,7 @@ export async function connectionForSupplier(input: { organizationId: number; sup
   return followed ? getConnection({ organizationId: input.organizationId, id: followed.connectionId }) : null;
 }
 
-/** The id of the organisation's active connection to the company with this organisation number; a ConnectionError when it follows none. */
+/** The id of the organisation's active connection to the company with this organisation number; a "connection" refusal when it follows none. */
 export async function connectionIdForCompany(input: { organizationId: number; orgNumber: string }): Promise<number> {
   const followed = await followedConnectionId({ organizationId: input.organizationId, supplier: { orgNumber: input.orgNumber.replace(/\s/g, "") } });
   if (!followed) throw notFound("connection", "Connection not found");
@@ -152,7 +140,7 @@ export async function connectionIdForCompany(input: { organizationId: number; or
  * the organisation itself. Shared by adding one supplier and by confirming an import.
  */
 export async function connectCompany(
-  trx: Transaction<DB>,
+  trx: Db,
   input: {
     organizationId: number;
     userId: number | null;
@@ -206,7 +194,7 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
         company,
         event: { action: "created", detail: { orgNumber: company.org_number } },
       });
-      if (!connected) throw new ConnectionError({ reason: "invalid", subject: "own-organization" }, "An organisation cannot be its own supplier");
+      if (!connected) throw refuseConnection("invalid", "own-organization", "An organisation cannot be its own supplier");
       return connected.connectionId;
     });
   const child = await db().selectFrom("organization_connections").select("child_organization_id").where("id", "=", id).executeTakeFirstOrThrow();
@@ -216,7 +204,7 @@ export async function addSupplier(input: { organizationId: number; userId: numbe
   return connection;
 }
 
-async function organizationTagIds(trx: Transaction<DB>, organizationId: number, tagIds: number[]): Promise<Array<{ id: number; title: string }>> {
+async function organizationTagIds(trx: Db, organizationId: number, tagIds: number[]): Promise<Array<{ id: number; title: string }>> {
   const unique = [...new Set(tagIds)];
   const rows = await trx
     .selectFrom("organization_tags")
@@ -228,11 +216,7 @@ async function organizationTagIds(trx: Transaction<DB>, organizationId: number, 
   return rows;
 }
 
-async function linkTags(
-  trx: Transaction<DB>,
-  input: { organizationId: number; userId: number | null; connectionId: number },
-  tags: Array<{ id: number; title: string }>,
-) {
+async function linkTags(trx: Db, input: { organizationId: number; userId: number | null; connectionId: number }, tags: Array<{ id: number; title: string }>) {
   for (const tag of tags) {
     const inserted = await trx
       .insertInto("organization_connection_tags")
@@ -398,7 +382,7 @@ export async function deleteComment(input: { organizationId: number; user: { id:
         .executeTakeFirst();
       if (!comment) throw notFound("comment", "Comment not found");
       if (comment.user_id !== input.user.id && !input.user.isAdmin)
-        throw new ConnectionError({ reason: "forbidden", subject: "author" }, "Only the author or an administrator can delete this comment");
+        throw refuseConnection("forbidden", "author", "Only the author or an administrator can delete this comment");
       await trx.deleteFrom("organization_connection_comments").where("id", "=", comment.id).execute();
       await recordConnectionEvent(
         {
@@ -413,7 +397,7 @@ export async function deleteComment(input: { organizationId: number; user: { id:
     });
 }
 
-async function fileOfConnection(trx: Transaction<DB>, input: { organizationId: number; connectionId: number; fileId: number }) {
+async function fileOfConnection(trx: Db, input: { organizationId: number; connectionId: number; fileId: number }) {
   const connection = await activeConnectionRow(trx, input.organizationId, input.connectionId);
   if (!connection) throw notFound("connection", "Connection not found");
   const file = await trx
@@ -431,7 +415,7 @@ async function fileOfConnection(trx: Transaction<DB>, input: { organizationId: n
  * already shares through one of its active connections. Another member's
  * private upload reads as missing, like another organisation's.
  */
-async function mayAttach(trx: Transaction<DB>, input: { organizationId: number; userId: number | null }, file: { id: number; user_id: number | null }) {
+async function mayAttach(trx: Db, input: { organizationId: number; userId: number | null }, file: { id: number; user_id: number | null }) {
   if (input.userId !== null && file.user_id === input.userId) return true;
   const shared = await trx
     .selectFrom("organization_connection_files as cf")

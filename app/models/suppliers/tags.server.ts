@@ -1,5 +1,6 @@
 import { db } from "@server/db";
 import { recordConnectionEvent } from "~/models/suppliers/connection-audit.server";
+import { refuse } from "~/models/shared/refusal";
 
 /** The organisation's tags (shared/spec/02-supplier-credit-connections.md §3 "Organisation tag"), scoped by the session's organisation. */
 
@@ -41,11 +42,12 @@ export async function listTagsWithCounts(input: { organizationId: number }): Pro
 
 /**
  * Deletes one of the organisation's tags and all its links; each affected
- * connection records 'tag_removed'. False (nothing changed) when the id is not
- * one of the organisation's tags.
+ * connection records 'tag_removed'. Refuses ("not-found", code "tag", as a
+ * connection's refusal names it) an id that is not one of the organisation's
+ * tags, changing nothing.
  */
-export async function deleteTag(input: { organizationId: number; userId: number | null; tagId: number }): Promise<boolean> {
-  return db()
+export async function deleteTag(input: { organizationId: number; userId: number | null; tagId: number }): Promise<void> {
+  await db()
     .transaction()
     .execute(async (trx) => {
       const tag = await trx
@@ -54,7 +56,7 @@ export async function deleteTag(input: { organizationId: number; userId: number 
         .where("id", "=", input.tagId)
         .where("organization_id", "=", input.organizationId)
         .executeTakeFirst();
-      if (!tag) return false;
+      if (!tag) throw refuse("not-found", "tag", { message: "Tag not found" });
       const links = await trx.selectFrom("organization_connection_tags").select("connection_id").where("tag_id", "=", tag.id).execute();
       for (const link of links) {
         await recordConnectionEvent(
@@ -70,6 +72,5 @@ export async function deleteTag(input: { organizationId: number; userId: number 
       }
       await trx.deleteFrom("organization_connection_tags").where("tag_id", "=", tag.id).execute();
       await trx.deleteFrom("organization_tags").where("id", "=", tag.id).execute();
-      return true;
     });
 }

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/translations";
 import { StatusBadge, supplierScreenHref } from "~/components/supplier-tasks/StatusBadge";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { ConfirmStep } from "~/components/ui/ConfirmStep";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useId } from "react";
-import { uiLanguage } from "~/components/supplier/main-helpers";
+import { uiLanguage } from "~/i18n";
 import { taskFileHref } from "~/components/supplier/TaskResponseModal";
 import { ActionForm, FieldError } from "~/components/ui/ActionForm";
 import { formatThousands } from "~/models/shared/format";
