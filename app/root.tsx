@@ -12,7 +12,7 @@ import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type L
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
 import { readNotice } from "~/http/notice.server";
-import { can, isPublicPath } from "~/http/permissions";
+import { can, isPublicPath } from "~/models/accounts/permissions";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

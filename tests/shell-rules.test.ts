@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hidesShell, navGroupsFor } from "~/components/shell/nav-items";
-import { isPublicPath } from "~/http/permissions";
+import { isPublicPath } from "~/models/accounts/permissions";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
 
 describe("side navigation by access level and admin flag (shared/spec/01-shell-chat-lei.md §2.3)", () => {

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { tokenFromRequest, userForToken, type SessionUser } from "@server/auth/session";
-import { can, PERMISSIONS, type Permission } from "./permissions";
+import { can, PERMISSIONS, type Permission } from "~/models/accounts/permissions";
 import { errorResponse } from "./responses.server";
 
 export type { SessionUser } from "@server/auth/session";

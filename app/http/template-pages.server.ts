@@ -1,6 +1,6 @@
 import type { TemplateScope } from "~/models/tasks/survey-templates.server";
 import { requireUser, type SessionUser } from "./auth.server";
-import { can } from "./permissions";
+import { can } from "~/models/accounts/permissions";
 
 /**
  * The template pages' gate (/admin/surveys/…, /admin/tasks/templates): the organisation's administrator, or the

@@ -10,7 +10,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
 import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { readForm } from "~/http/parse.server";
 import { badRequest } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";

@@ -12,7 +12,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { redirectWithNotice } from "~/http/notice.server";
 import { refuseForm } from "~/http/forms.server";
 import { readForm, requireId } from "~/http/parse.server";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { requireUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { formatCompactNok, formatMonth } from "~/models/shared/format";
 import { organizationOverview } from "~/models/accounts/organization-overview.server";
 import { pageTitle } from "~/models/shared/page-title.server";

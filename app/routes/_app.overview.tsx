@@ -5,7 +5,7 @@ import { CustomerOverviewView, OVERVIEW_NAMESPACES, RespondentOverviewView, NoOr
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { customerOverview, respondentOverview } from "~/models/overview/overview.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 

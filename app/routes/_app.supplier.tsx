@@ -46,7 +46,7 @@ import { requireUser, type OrgUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { ID_PATTERN } from "~/http/ids";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import { invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 import { useRootData } from "~/root";

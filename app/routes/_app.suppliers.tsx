@@ -13,7 +13,7 @@ import { isLanguage } from "~/i18n";
 import { formatDate, MISSING } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { MAX_CAMPAIGN_SUPPLIERS } from "~/models/tasks/campaigns.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { DEFAULT_PAGE_SIZE, listSuppliers, supplierListQuery, supplierListTags } from "~/models/suppliers/supplier-list.server";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";

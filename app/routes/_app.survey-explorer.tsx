@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { titleMeta } from "~/components/ui/meta";
 import { requireUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { localized, type SurveyDefinition, type SurveyLanguage, type SurveyQuestion } from "~/models/tasks/survey-definition";
 import { explorerFigures, type QuestionFigures } from "~/models/tasks/survey-explorer";

@@ -9,7 +9,7 @@ import { titleMeta } from "~/components/ui/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
 import { formatDate, formatDateTime, formatThousands } from "~/models/shared/format";

@@ -8,7 +8,7 @@ import { AppShell } from "~/components/shell/AppShell";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { defaultProviderName } from "~/models/assistant/conversations.server";
 import { loadCreditDialog } from "~/models/credit/credit-dialog.server";
 import { loadLeiDialog } from "~/models/registry/lei-dialog.server";

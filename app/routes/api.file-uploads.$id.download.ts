@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/http/auth.server";
 import { storedFileDownload } from "~/http/download.server";
 import { requireId } from "~/http/parse.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { errorResponse, methodNotAllowed } from "~/http/responses.server";
 import { readableFile } from "~/models/files/files.server";
 

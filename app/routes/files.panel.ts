@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { FilesPanelData } from "~/components/files/FilesPanel";
 import { getUser } from "~/http/auth.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { formatByteLimit, uploadMaxBytes } from "~/http/upload.server";
 import { listFilesWithAttachments } from "~/models/files/files.server";
 import { importsInProgress } from "~/models/files/supplier-imports.server";

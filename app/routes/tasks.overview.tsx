@@ -6,7 +6,7 @@ import { RESPONDENT_NAMESPACES, RespondentFrame } from "~/components/respondent/
 import { RespondentList } from "~/components/respondent/RespondentList";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { listLoader } from "~/http/respondent-pages.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { formatDate } from "~/models/shared/format";
 import { customerOverview } from "~/models/tasks/respondent.server";
 import { STATUS_FILTERS } from "~/models/tasks/task-states";

@@ -7,7 +7,7 @@ import { scaffoldKeyForPath } from "~/scaffolding/screens";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { requireUser } from "~/http/auth.server";
-import { isPublicPath } from "~/http/permissions";
+import { isPublicPath } from "~/models/accounts/permissions";
 import { scaffoldPermission } from "~/scaffolding/screens";
 
 /**

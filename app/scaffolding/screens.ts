@@ -1,4 +1,4 @@
-import type { Permission } from "~/http/permissions";
+import type { Permission } from "~/models/accounts/permissions";
 import { scaffoldedScreens } from "../../remix.config.js";
 
 /** Which scaffolded screen a URL path is; a static segment beats a parameter. */

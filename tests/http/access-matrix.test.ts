@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
 import { createSession } from "@server/auth/session";
-import { can, type Permission, type Subject } from "~/http/permissions";
+import { can, type Permission, type Subject } from "~/models/accounts/permissions";
 import { scaffoldPermission } from "~/scaffolding/screens";
 import { respondentScreens, scaffoldedScreens } from "../../remix.config.js";
 import { makeOrg, signedIn } from "../helpers/fixtures";
@@ -12,7 +12,7 @@ import { routeModuleFiles, routePattern } from "../fuzz/surface";
 
 /**
  * Who may open every route of the app, walked against every role: the one permission table
- * (app/http/permissions.ts) decides; this file says which permission each route module's GET (its loader) and POST (its
+ * (app/models/accounts/permissions.ts) decides; this file says which permission each route module's GET (its loader) and POST (its
  * action) ask for, and every scaffolded screen of the route map asks `scaffoldPermission`. For each role — a visitor, a
  * supplier respondent, a customer member at level 1, 2 and 3, and the installation's administrator — a refused request
  * must answer 401 or 403 (a page: a redirect to sign in for a visitor) and an allowed one must not. A route module

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getUser, requireUser } from "~/http/auth.server";
 import { parseId, readForm, readJson, readQuery, requireId } from "~/http/parse.server";
-import { can, PERMISSIONS, type Permission, type Subject } from "~/http/permissions";
+import { can, PERMISSIONS, type Permission, type Subject } from "~/models/accounts/permissions";
 import { backTo, safeRedirect } from "~/http/redirect.server";
 import { invariantResponse, methodNotAllowed } from "~/http/responses.server";
 import { z } from "zod";

@@ -6,7 +6,7 @@ import type { Language } from "~/i18n";
 import { SearchBox } from "~/components/search/SearchBox";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { isPlainClick } from "~/components/ui/download";
-import { ACCESS_LEVEL_THRESHOLD } from "~/http/permissions";
+import { ACCESS_LEVEL_THRESHOLD } from "~/models/accounts/permissions";
 
 export interface ShellUser {
   email: string;

@@ -1,7 +1,7 @@
 import { db, now as nowIso, type Db } from "@server/db";
 import { env } from "@server/env";
 import { sendMail } from "@server/mail";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import {
   countNotifications,
   listNotifications,

@@ -10,7 +10,7 @@ import { requireUser, type OrgUser } from "~/http/auth.server";
 import { refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { backTo } from "~/http/redirect.server";
 import { publicOrigin, requestSource } from "~/http/request-source.server";
 import i18nServer from "~/i18n.server";

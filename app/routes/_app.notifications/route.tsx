@@ -14,7 +14,7 @@ import { refuseForm } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { safeRedirect } from "~/http/redirect.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import i18nServer from "~/i18n.server";
 import { pageWindow } from "~/models/admin/admin";
 import {

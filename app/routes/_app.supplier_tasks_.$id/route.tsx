@@ -12,7 +12,7 @@ import { requireUser } from "~/http/auth.server";
 import { acceptForm, refuseForm, refuseFormFor } from "~/http/forms.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
-import { can } from "~/http/permissions";
+import { can } from "~/models/accounts/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import { errorResponse } from "~/http/responses.server";
 import i18nServer from "~/i18n.server";
