@@ -9,7 +9,7 @@ import { REFUSAL_STATUS, type ErrorStatus } from "./responses.server";
  * messages by field (`""` for the form's own) in the user's language, `initialValue` what the user sent, so the page
  * re-rendered after a plain post (no JavaScript) and the fetcher's answer (JavaScript) both show the messages beside
  * the fields and keep what was typed. `subject` names the record a form of many on one page edits (a section, a
- * question), so the right form finds its reply (components/ui/form-reply.ts).
+ * question), so the right form finds its reply (`useFormReply` in components/ui/ActionForm.tsx).
  */
 export interface FormReply {
   intent: string | null;

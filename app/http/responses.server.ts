@@ -13,13 +13,14 @@ const REASONS: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  410: "Gone",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429;
 
 export function errorResponse(status: ErrorStatus, message: string, init: { headers?: HeadersInit; extra?: Record<string, unknown> } = {}) {
   return json({ error: REASONS[status], message, ...init.extra }, { status, headers: init.headers });

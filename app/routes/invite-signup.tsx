@@ -41,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const language = (await i18nServer.getLocale(request)) as Language;
     const userId = await acceptInvitation(submission.value.token, submission.value.password, language);
-    // Gone, not refused: the link is used or expired (410, which no refusal of the route kit answers).
-    if (userId == null) return json({ intent: null, result: submission.reply({ formErrors: [t("auth:invite.invalid")], hideFields }) }, { status: 410 });
+    // Gone: the link is used or expired.
+    if (userId == null) return refuseSecretForm(submission, formData, hideFields, { status: 410, formErrors: [t("auth:invite.invalid")] });
     return startSession(request, userId, "/overview");
   } catch (error) {
     if (isRefusalOf(error, ["email-taken"]))

@@ -33,8 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return refuseSecretForm(submission, formData, hideFields);
   const userId = await resetPassword(submission.value.token, submission.value.password, requestSource(request, context));
-  // Gone, not refused: the link is used or expired (410, which no refusal of the route kit answers).
-  if (userId == null) return json({ intent: null, result: submission.reply({ formErrors: [t("auth:reset.invalid")], hideFields }) }, { status: 410 });
+  // Gone: the link is used or expired.
+  if (userId == null) return refuseSecretForm(submission, formData, hideFields, { status: 410, formErrors: [t("auth:reset.invalid")] });
   return redirectWithNotice(request, "/login", "auth:login.passwordChanged");
 }
 
