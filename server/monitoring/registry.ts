@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
 import { detectRegistryChanges, type RegistryCompanyState } from "../../app/models/notifications/monitoring-rules";
-import { now } from "../db";
-import type { DB } from "../db-types";
+import { now, type Db } from "../db";
 import { raiseNotifications, type DetectedNotification } from "./notify";
 
 /**
@@ -12,12 +10,10 @@ import { raiseNotifications, type DetectedNotification } from "./notify";
  * and reading them would only slow a million-row import down.
  */
 
-type Database = Kysely<DB> | Transaction<DB>;
-
 const BATCH = 500;
 
 /** The companies among `orgNumbers` that some organisation follows. */
-export async function followedOrgNumbers(database: Database, orgNumbers: readonly string[]): Promise<string[]> {
+export async function followedOrgNumbers(database: Db, orgNumbers: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   const unique = [...new Set(orgNumbers)];
   for (let i = 0; i < unique.length; i += BATCH) {
@@ -41,7 +37,7 @@ export interface RegistrySnapshot {
 }
 
 /** The monitored state of these companies (those in the store), by organisation number. */
-export async function readRegistryStates(database: Database, orgNumbers: readonly string[]): Promise<Map<string, RegistrySnapshot>> {
+export async function readRegistryStates(database: Db, orgNumbers: readonly string[]): Promise<Map<string, RegistrySnapshot>> {
   const out = new Map<string, RegistrySnapshot>();
   if (orgNumbers.length === 0) return out;
   const companies = await database
@@ -124,7 +120,7 @@ export async function readRegistryStates(database: Database, orgNumbers: readonl
 
 /** Compares the states and raises the notifications; returns the ids written (a change already raised is skipped). */
 export async function raiseRegistryChanges(
-  database: Database,
+  database: Db,
   before: Map<string, RegistrySnapshot>,
   after: Map<string, RegistrySnapshot>,
   at: string = now(),
@@ -142,7 +138,7 @@ export async function raiseRegistryChanges(
  * what changed. Returns what `write` returned and the notification ids written.
  */
 export async function monitorRegistryWrite<R>(
-  trx: Database,
+  trx: Db,
   orgNumbers: readonly string[],
   write: () => Promise<R>,
   at?: string,

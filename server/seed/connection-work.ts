@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../db-types";
+import type { Db } from "../db";
 import { saveFile } from "../storage";
 import type { SeededOrganizations } from "./supplier-work";
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * The customers' supplier lists at a realistic size (20–200 connections each)
@@ -141,7 +138,7 @@ function fnv(text: string): number {
   return h;
 }
 
-export async function seedConnectionWork(database: Kysely<DB>, orgs: SeededOrganizations, opts: { log: (line: string) => void; today: Date }): Promise<void> {
+export async function seedConnectionWork(database: Db, orgs: SeededOrganizations, opts: { log: (line: string) => void; today: Date }): Promise<void> {
   const { log, today } = opts;
   const daysAgo = (n: number, hour = 9) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - n, hour)).toISOString();
   const customers = [...orgs.customers.values()];

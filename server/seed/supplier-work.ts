@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Kysely } from "kysely";
 import Papa from "papaparse";
-import type { DB } from "../db-types";
+import type { Db } from "../db";
 import { saveFile } from "../storage";
 import { surveyScore, type Answers, type SurveyDefinition, type SurveyQuestion } from "~/models/tasks/survey-definition";
 
@@ -13,8 +12,6 @@ export interface SeededOrganizations {
   /** Supplier organisations (local), in the order they were created. */
   suppliers: Array<{ id: number; orgNumber: string; name: string }>;
 }
-
-type Db = Kysely<DB>;
 
 const SEED_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../seed-data");
 

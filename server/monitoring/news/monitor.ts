@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
 import { assessRisk, createMatcher, newsDedupeKey, type NewsMatcher, type SupplierName } from "~/models/notifications/news-rules";
-import { now } from "../../db";
-import type { DB } from "../../db-types";
+import { now, type Db } from "../../db";
 import { raiseNotifications, type DetectedNotification } from "../notify";
 import { FeedError, readFeed, type FeedItem, type ReadOptions } from "./feed";
 
@@ -34,10 +32,8 @@ export interface FeedCheck {
   error: { code: string; detail: string | null } | null;
 }
 
-type Database = Kysely<DB> | Transaction<DB>;
-
 /** The registry companies behind the suppliers an organisation follows (live connections with an organisation number). */
-export async function followedSupplierNames(database: Database, organizationId: number): Promise<SupplierName[]> {
+export async function followedSupplierNames(database: Db, organizationId: number): Promise<SupplierName[]> {
   const rows = await database
     .selectFrom("organization_connections as c")
     .innerJoin("organizations as o", "o.id", "c.child_organization_id")
@@ -98,7 +94,7 @@ function sourceOf(feed: NewsFeedRow, title: string | null): string {
  * problem is recorded as the feed's `failed` status.
  */
 export async function checkFeed(
-  database: Kysely<DB>,
+  database: Db,
   feed: NewsFeedRow,
   options: { conditional?: boolean; signal?: AbortSignal; read?: Omit<ReadOptions, "etag" | "lastModified" | "signal"> } = {},
 ): Promise<FeedCheck> {
@@ -163,7 +159,7 @@ export interface MonitorRun {
 
 /** Every enabled feed of every organisation, one after another (a failing feed does not stop the others). */
 export async function runNewsMonitor(
-  database: Kysely<DB>,
+  database: Db,
   options: { signal?: AbortSignal; progress?: (done: number, total: number) => Promise<void>; read?: ReadOptions } = {},
 ): Promise<MonitorRun> {
   const feeds = await database
