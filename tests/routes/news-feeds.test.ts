@@ -2,7 +2,7 @@ import http from "node:http";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@server/db";
-import { action, loader } from "~/routes/_app.notifications_.feeds";
+import { action, loader } from "~/routes/_app.notifications_.feeds/route";
 import { loader as demoFeedLoader } from "~/routes/demo-feeds.$file";
 import { company, follow, makeOrg, signedIn } from "../helpers/fixtures";
 import { listenOnLoopback } from "../helpers/loopback";

@@ -4,7 +4,7 @@ import { db } from "@server/db";
 import { outbox } from "@server/mail";
 import { startWorker, type Worker } from "@server/jobs/worker";
 import { MAX_CAMPAIGN_SUPPLIERS, SEND_CAMPAIGN_JOB, sendCampaignJob } from "~/models/tasks/campaigns.server";
-import { action as sendAction, loader as sendLoader } from "~/routes/_app.supplier_tasks_.send";
+import { action as sendAction, loader as sendLoader } from "~/routes/_app.supplier_tasks_.send/route";
 import { loader as campaignLoader } from "~/routes/_app.supplier_tasks_.campaigns.$id";
 import { action as remindersAction, loader as remindersLoader } from "~/routes/_app.supplier_tasks_.reminders";
 import { loader as suppliersLoader } from "~/routes/_app.suppliers";
