@@ -44,8 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ email: user.email, sessions, confirmOthers, title: await pageTitle(request, "account:changePassword.title") });
 }
 
-// The posted values predate the kebab-case intents; the forms and tests post them as they are.
-const INTENT = { changePassword: "changePassword", endOthers: "endOthers", endSession: "endSession" } as const;
+const INTENT = { changePassword: "change-password", endOthers: "end-others", endSession: "end-session" } as const;
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 interface AccountPost {

@@ -39,11 +39,10 @@ export const meta = titleMeta;
 export const handle = { i18n: ["admin"] };
 
 const PATH = "/admin/organizations";
-// The data-sharing values predate the kebab-case intents; forms and tests post them as they are.
 const INTENT = {
   create: "create",
-  sharingOn: "sharingOn",
-  sharingOff: "sharingOff",
+  sharingOn: "sharing-on",
+  sharingOff: "sharing-off",
   deactivate: "deactivate",
   reactivate: "reactivate",
 } as const;

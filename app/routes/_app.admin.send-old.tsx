@@ -27,7 +27,7 @@ export const handle = { i18n: ["adminMail"] };
 
 const PATH = "/admin/send-old";
 
-const schema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("resend"), id: z.string() }), z.object({ intent: z.literal("resendAll") })]);
+const schema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("resend"), id: z.string() }), z.object({ intent: z.literal("resend-all") })]);
 
 /**
  * /admin/send-old (decision 044): the mails that failed (the mail log's failed rows) with their error, paged;
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(formData, { schema });
   const intent = formData.get("intent");
-  const known = intent === "resend" || intent === "resendAll" ? intent : null;
+  const known = intent === "resend" || intent === "resend-all" ? intent : null;
   if (submission.status !== "success") {
     return refuseForm(submission, { intent: known, formErrors: known ? [] : [t("adminMail:errors.invalidRequest")] });
   }
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         outcome === "sent" ? "adminMail:notices.resent" : "adminMail:notices.stillFailing",
       );
     }
-    case "resendAll": {
+    case "resend-all": {
       const counts = await resendAllFailedMails();
       await recordSecurityEvent({ kind: "admin_action", userId: user.id, actorUserId: user.id, source, detail: { action: "mail_resend_all", ...counts } });
       return redirectWithNotice(request, PATH, counts.failed > 0 ? "adminMail:notices.someStillFailing" : "adminMail:notices.resentAll");
@@ -108,7 +108,7 @@ export default function SendOldScreen() {
         <ConfirmStep
           title={t("sendOld.confirmTitle")}
           text={t("sendOld.confirmText", { count: total })}
-          intent="resendAll"
+          intent="resend-all"
           confirmLabel={t("sendOld.resendAll")}
           busyLabel={t("sendOld.sending")}
           cancelLabel={t("common:cancel")}

@@ -43,14 +43,13 @@ export const meta = titleMeta;
 export const handle = { i18n: ["admin"] };
 
 const PATH = "/admin/users";
-// The posted values predate the kebab-case intents; links, forms and tests post them as they are.
 const INTENT = {
   level: "level",
-  grantAdmin: "grantAdmin",
-  revokeAdmin: "revokeAdmin",
+  grantAdmin: "grant-admin",
+  revokeAdmin: "revoke-admin",
   deactivate: "deactivate",
   reactivate: "reactivate",
-  sendReset: "sendReset",
+  sendReset: "send-reset",
 } as const;
 const INTENTS = Object.values(INTENT);
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -89,12 +88,12 @@ const MEMBER_ACTION_TEXTS: MemberActionTexts = {
 };
 
 const NOTICES = {
-  level: "admin:notices.levelChanged",
-  grantAdmin: "admin:notices.adminGranted",
-  revokeAdmin: "admin:notices.adminRevoked",
-  deactivate: "admin:notices.userDeactivated",
-  reactivate: "admin:notices.userReactivated",
-  sendReset: "admin:notices.resetSent",
+  [INTENT.level]: "admin:notices.levelChanged",
+  [INTENT.grantAdmin]: "admin:notices.adminGranted",
+  [INTENT.revokeAdmin]: "admin:notices.adminRevoked",
+  [INTENT.deactivate]: "admin:notices.userDeactivated",
+  [INTENT.reactivate]: "admin:notices.userReactivated",
+  [INTENT.sendReset]: "admin:notices.resetSent",
 } as const;
 
 /**

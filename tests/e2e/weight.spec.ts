@@ -21,7 +21,7 @@ const KB = 1024;
 const BUDGET = { loginJs: 90 * KB, supplierJs: 150 * KB, css: 25 * KB };
 const LOGIN = ["app/routes/login.tsx"];
 const SUPPLIER = ["app/routes/_app.tsx", "app/routes/_app.supplier.tsx"];
-const DASHBOARD = ["app/routes/_app.tsx", "app/routes/_app.dashboard.tsx"];
+const DASHBOARD = ["app/routes/_app.tsx", "app/routes/_app.dashboard/route.tsx"];
 
 type Weight = { scripts: string[]; css: string[]; jsBytes: number; cssBytes: number };
 const weigh = routeWeight as (routes: string[]) => Weight;

@@ -45,7 +45,7 @@ function post(fields: Record<string, string>, token: string, address = "10.0.0.1
   return args(request, address);
 }
 const change = (token: string, current: string, password: string, confirm = password, address?: string) =>
-  call(action, post({ intent: "changePassword", currentPassword: current, password, confirmPassword: confirm }, token, address));
+  call(action, post({ intent: "change-password", currentPassword: current, password, confirmPassword: confirm }, token, address));
 type Page = {
   email: string;
   sessions: { handle: string; current: boolean; device: { browser: string | null; os: string | null }; createdAt: string; lastSeenAt: string | null }[];
@@ -106,7 +106,7 @@ describe("/account/change-password: the password", () => {
 
   it("answers an unknown intent with 400, and a visitor is sent to the start page", async () => {
     expect((await call(action, post({ intent: "nope" }, token))).status).toBe(400);
-    const visitor = await call(action, post({ intent: "changePassword" }, "not-a-token"));
+    const visitor = await call(action, post({ intent: "change-password" }, "not-a-token"));
     expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
   });
 
@@ -200,7 +200,7 @@ describe("/account/change-password: the sessions", () => {
   it("cannot end another user's session, with their handle or anything else: 404, nothing changed", async () => {
     const theirHandle = (await page(stranger)).sessions[0]!.handle;
     for (const session of [theirHandle, hashToken(stranger), stranger, "", "x".repeat(500)]) {
-      const res = await call(action, post({ intent: "endSession", session }, here));
+      const res = await call(action, post({ intent: "end-session", session }, here));
       expect(res.status).toBe(404);
     }
     expect(await liveSessions(theirs)).toEqual([hashToken(stranger)]);
@@ -209,13 +209,13 @@ describe("/account/change-password: the sessions", () => {
 
   it("does not end this session by its handle (signing out does that)", async () => {
     const own = (await page(here)).sessions.find((s) => s.current)!.handle;
-    expect((await call(action, post({ intent: "endSession", session: own }, here))).status).toBe(404);
+    expect((await call(action, post({ intent: "end-session", session: own }, here))).status).toBe(404);
     expect((await liveSessions(mine)).length).toBe(3);
   });
 
   it("ends one other session by its handle and records it", async () => {
     const target = (await page(here)).sessions.find((s) => s.device.browser === "Firefox")!.handle;
-    const res = await call(action, post({ intent: "endSession", session: target }, here));
+    const res = await call(action, post({ intent: "end-session", session: target }, here));
     expect([res.status, res.headers.get("Location")]).toEqual([302, "/account/change-password"]);
     expect((await liveSessions(mine)).sort()).toEqual([hashToken(here), hashToken(phone)].sort());
     expect(await events(mine, "sessions_ended")).toHaveLength(1);
@@ -236,7 +236,7 @@ describe("/account/change-password: the sessions", () => {
 
   it("signs out everywhere else: every other session of the user ends, this one and other users' stay", async () => {
     await createSession(mine, FIREFOX);
-    const res = await call(action, post({ intent: "endOthers" }, here));
+    const res = await call(action, post({ intent: "end-others" }, here));
     expect(res.status).toBe(302);
     expect(await liveSessions(mine)).toEqual([hashToken(here)]);
     expect(await liveSessions(theirs)).toEqual([hashToken(stranger)]);
@@ -280,7 +280,7 @@ describe("secrets in logs", () => {
     const handle = (await page(token)).sessions.find((s) => !s.current)!.handle;
     await change(token, "Wrong-guess-1", "Fresh-meadow-river-42");
     await change(token, PASS, "passord123");
-    await call(action, post({ intent: "endSession", session: handle }, token));
+    await call(action, post({ intent: "end-session", session: handle }, token));
     expect((await change(token, PASS, "Fresh-meadow-river-42")).status).toBe(302);
     const log = lines.join("\n");
     for (const secret of [PASS, "Wrong-guess-1", "passord123", "Fresh-meadow-river-42", token, other, hashToken(token), hashToken(other), handle]) {

@@ -51,12 +51,12 @@ describe("who may open /admin/organizations", () => {
     expect((await page(w.admin)).status).toBe(200);
     for (const token of [w.members[1], w.members[2], w.members[3], w.respondent]) {
       expect((await page(token)).status).toBe(403);
-      for (const intent of ["create", "sharingOn", "sharingOff", "deactivate", "reactivate"])
+      for (const intent of ["create", "sharing-on", "sharing-off", "deactivate", "reactivate"])
         expect([intent, (await act({ intent, id: String(w.org), name: "X", email: "x@x.test" }, token)).status]).toEqual([intent, 403]);
     }
     const visitor = await page();
     expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
-    const visitorPost = await run(action, post({ intent: "sharingOn", id: String(w.org) }));
+    const visitorPost = await run(action, post({ intent: "sharing-on", id: String(w.org) }));
     expect(visitorPost.status).toBe(302);
     const org = await db().selectFrom("organizations").select(["data_sharing_enabled", "deactivated_at"]).where("id", "=", w.org).executeTakeFirstOrThrow();
     expect(org).toEqual({ data_sharing_enabled: 0, deactivated_at: null });
@@ -139,20 +139,20 @@ describe("create a customer organisation", () => {
 
 describe("data sharing, deactivation", () => {
   it("turns data sharing on and off, recorded", async () => {
-    expect((await act({ intent: "sharingOn", id: String(w.org) })).status).toBe(302);
+    expect((await act({ intent: "sharing-on", id: String(w.org) })).status).toBe(302);
     expect((await db().selectFrom("organizations").select("data_sharing_enabled").where("id", "=", w.org).executeTakeFirstOrThrow()).data_sharing_enabled).toBe(
       1,
     );
-    expect((await act({ intent: "sharingOff", id: String(w.org) })).status).toBe(302);
+    expect((await act({ intent: "sharing-off", id: String(w.org) })).status).toBe(302);
     expect((await db().selectFrom("organizations").select("data_sharing_enabled").where("id", "=", w.org).executeTakeFirstOrThrow()).data_sharing_enabled).toBe(
       0,
     );
     expect((await adminEvents()).slice(-2).map((e) => JSON.parse(e.detail!).action)).toEqual(["data_sharing_on", "data_sharing_off"]);
     // With JavaScript the form posts through a fetcher to the searched list's own URL, without redirectTo: back there.
-    const fetched = await run(action, post({ intent: "sharingOff", id: String(w.org) }, w.admin, "/admin/organizations?q=Adminkunde&page=1"));
+    const fetched = await run(action, post({ intent: "sharing-off", id: String(w.org) }, w.admin, "/admin/organizations?q=Adminkunde&page=1"));
     expect([fetched.status, fetched.headers.get("Location")]).toEqual([302, "/admin/organizations?q=Adminkunde&page=1"]);
-    expect((await act({ intent: "sharingOn", id: "999999" })).status).toBe(404);
-    expect((await act({ intent: "sharingOn", id: "0x10" })).status).toBe(400);
+    expect((await act({ intent: "sharing-on", id: "999999" })).status).toBe(404);
+    expect((await act({ intent: "sharing-on", id: "0x10" })).status).toBe(400);
   });
 
   it("deactivation ends every member's session at once and reactivation lets them sign in again; never one's own organisation", async () => {

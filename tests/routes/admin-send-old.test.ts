@@ -61,7 +61,7 @@ describe("/admin/send-old", () => {
     for (const [role, token] of Object.entries(others)) {
       expect([role, (await page(token)).status]).toEqual([role, 403]);
       expect([role, (await post(token, { intent: "resend", id: String(id) })).status]).toEqual([role, 403]);
-      expect([role, (await post(token, { intent: "resendAll" })).status]).toEqual([role, 403]);
+      expect([role, (await post(token, { intent: "resend-all" })).status]).toEqual([role, 403]);
     }
     expect((await row(id)).status).toBe("failed");
     expect(outbox().some((m) => m.includes("guarded@send-old.test"))).toBe(false);
@@ -153,7 +153,7 @@ describe("/admin/send-old", () => {
 
   it("sends all again", async () => {
     const ids = [await failedRow("all1@send-old.test"), await failedRow("all2@send-old.test")];
-    const res = await post(admin, { intent: "resendAll" });
+    const res = await post(admin, { intent: "resend-all" });
     expect(res.status).toBe(302);
     for (const id of ids) expect((await row(id)).status).toBe("sent");
     expect(outbox().filter((m) => /To: all[12]@send-old\.test/.test(m))).toHaveLength(2);

@@ -57,13 +57,13 @@ describe("who may open /admin/users", () => {
     for (const token of Object.values(w.members)) {
       expect((await page(token)).status).toBe(403);
       expect((await page(token, "?view=audit")).status).toBe(403);
-      for (const intent of ["level", "grantAdmin", "revokeAdmin", "deactivate", "reactivate", "sendReset"])
+      for (const intent of ["level", "grant-admin", "revoke-admin", "deactivate", "reactivate", "send-reset"])
         expect([intent, (await act({ intent, id: String(w.memberIds[1]), accessLevel: "3" }, token)).status]).toEqual([intent, 403]);
     }
     expect(await userRow(w.memberIds[1])).toEqual({ is_admin: 0, access_level: 1, deactivated_at: null });
     const visitor = await page();
     expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
-    expect((await run(action, post({ intent: "grantAdmin", id: String(w.memberIds[1]) }))).status).toBe(302);
+    expect((await run(action, post({ intent: "grant-admin", id: String(w.memberIds[1]) }))).status).toBe(302);
     expect((await userRow(w.memberIds[1])).is_admin).toBe(0);
   });
 });
@@ -107,27 +107,27 @@ describe("changes", () => {
   });
 
   it("the last active administrator keeps the flag; with a second one, an administrator may hand theirs over", async () => {
-    const alone = await act({ intent: "revokeAdmin", id: String(w.adminId) });
+    const alone = await act({ intent: "revoke-admin", id: String(w.adminId) });
     expect(alone.status).toBe(409);
     expect((await userRow(w.adminId)).is_admin).toBe(1);
     expect((await act({ intent: "deactivate", id: String(w.adminId) })).status).toBe(409);
-    expect((await act({ intent: "grantAdmin", id: String(w.memberIds[3]) })).status).toBe(302);
+    expect((await act({ intent: "grant-admin", id: String(w.memberIds[3]) })).status).toBe(302);
     expect((await userRow(w.memberIds[3])).is_admin).toBe(1);
     expect((await lastAdminAction()).detail).toEqual({ action: "admin_granted", userId: w.memberIds[3] });
     // The second administrator is deactivated: it does not count, so the operator is the last active one again.
     expect((await act({ intent: "deactivate", id: String(w.memberIds[3]) })).status).toBe(302);
-    expect((await act({ intent: "revokeAdmin", id: String(w.adminId) })).status).toBe(409);
+    expect((await act({ intent: "revoke-admin", id: String(w.adminId) })).status).toBe(409);
     expect((await act({ intent: "reactivate", id: String(w.memberIds[3]) })).status).toBe(302);
     // A handover: the operator gives up their own flag while another active administrator remains.
-    const handover = await act({ intent: "revokeAdmin", id: String(w.adminId) });
+    const handover = await act({ intent: "revoke-admin", id: String(w.adminId) });
     expect(handover.status).toBe(302);
     expect((await userRow(w.adminId)).is_admin).toBe(0);
     expect((await page(w.admin)).status).toBe(403);
     // The other administrator gives it back; the last one then cannot drop theirs.
     const l3 = (await createSession(w.memberIds[3], null)).token;
-    expect((await act({ intent: "grantAdmin", id: String(w.adminId) }, l3)).status).toBe(302);
-    expect((await act({ intent: "revokeAdmin", id: String(w.memberIds[3]) })).status).toBe(302);
-    expect((await act({ intent: "revokeAdmin", id: String(w.adminId) })).status).toBe(409);
+    expect((await act({ intent: "grant-admin", id: String(w.adminId) }, l3)).status).toBe(302);
+    expect((await act({ intent: "revoke-admin", id: String(w.memberIds[3]) })).status).toBe(302);
+    expect((await act({ intent: "revoke-admin", id: String(w.adminId) })).status).toBe(409);
   });
 
   it("deactivation ends the user's sessions at once; reactivation clears it; never oneself", async () => {
@@ -164,7 +164,7 @@ describe("changes", () => {
 
   it("mails a password-reset link through the reset flow, recorded without the token", async () => {
     const before = outbox().length;
-    expect((await act({ intent: "sendReset", id: String(w.memberIds[1]) })).status).toBe(302);
+    expect((await act({ intent: "send-reset", id: String(w.memberIds[1]) })).status).toBe(302);
     const mails = outbox().slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("To: l1@admin-users.test");
@@ -175,7 +175,7 @@ describe("changes", () => {
     expect(event.detail).toEqual({ action: "password_reset_sent", userId: w.memberIds[1] });
     const all = await db().selectFrom("security_events").select("detail").execute();
     expect(all.filter((e) => e.detail?.includes(decodeURIComponent(token)))).toEqual([]);
-    expect((await act({ intent: "sendReset", id: "999999" })).status).toBe(404);
+    expect((await act({ intent: "send-reset", id: "999999" })).status).toBe(404);
   });
 });
 

@@ -124,7 +124,7 @@ describe("changes", () => {
     expect((await runAction({ intent: "read", id: String(id), read: "0" }, w.analyst)).body.result.status).toBe("success");
     expect((await page("?read=read")).body.total).toBe(0);
     const all = await runAction(
-      { intent: "readAll", minRiskScore: "90", lookbackDays: "", type: "", supplier: "", tag: "", read: "", status: "", redirectTo: "/notifications" },
+      { intent: "read-all", minRiskScore: "90", lookbackDays: "", type: "", supplier: "", tag: "", read: "", status: "", redirectTo: "/notifications" },
       w.analyst,
     );
     expect(all.status).toBe(302);

@@ -106,7 +106,7 @@ describe("who may open the template pages", () => {
     const id = await createTemplate("Private to A");
     const before = await versions(id);
     expect((await page(builderLoader, `/admin/surveys/${id}`, w.adminB, { id: String(id) })).status).toBe(404);
-    expect((await builder(id, { intent: "addSection", versionId: String(before[0].id) }, w.adminB)).status).toBe(404);
+    expect((await builder(id, { intent: "add-section", versionId: String(before[0].id) }, w.adminB)).status).toBe(404);
     expect((await run(listAction, post("/admin/surveys/surveys", { intent: "archive", id: String(id) }, w.adminB))).status).toBe(404);
     expect((await page(builderLoader, "/admin/surveys/abc", w.admin, { id: "abc" })).status).toBe(404);
     expect(await versions(id)).toEqual(before);
@@ -118,7 +118,7 @@ describe("who may open the template pages", () => {
     const view = await page(builderLoader, `/admin/surveys/${starter.id}`, w.admin, { id: String(starter.id) });
     expect(view.status).toBe(200);
     expect(((await view.json()) as { template: { editable: boolean } }).template.editable).toBe(false);
-    expect((await builder(starter.id, { intent: "addSection", versionId: String(v.id) }, w.admin)).status).toBe(403);
+    expect((await builder(starter.id, { intent: "add-section", versionId: String(v.id) }, w.admin)).status).toBe(403);
     expect((await latest(starter.id)).definition).toBe(v.definition);
 
     const dup = await run(listAction, post("/admin/surveys/surveys", { intent: "duplicate", id: String(starter.id) }, w.admin));
@@ -131,7 +131,7 @@ describe("who may open the template pages", () => {
     // The operator may change it (and it stays system-wide).
     const ok = await builder(
       starter.id,
-      { intent: "saveTemplate", versionId: String(v.id), titleEn: "Human rights (edited)", titleNo: "Menneskerettigheter" },
+      { intent: "save-template", versionId: String(v.id), titleEn: "Human rights (edited)", titleNo: "Menneskerettigheter" },
       w.operator,
     );
     expect(ok.status).toBe(302);
@@ -144,7 +144,7 @@ describe("the builder", () => {
     const id = await createTemplate("Every type");
     for (const type of QUESTION_TYPES) {
       const v = await latest(id);
-      const res = await builder(id, { intent: "addQuestion", versionId: String(v.id), sectionId: "s1", type }, w.admin);
+      const res = await builder(id, { intent: "add-question", versionId: String(v.id), sectionId: "s1", type }, w.admin);
       expect(res.status, type).toBe(302);
     }
     let v = await latest(id);
@@ -155,7 +155,7 @@ describe("the builder", () => {
     const res = await builder(
       id,
       {
-        intent: "saveQuestion",
+        intent: "save-question",
         versionId: String(v.id),
         questionId: file.id,
         textEn: "Upload the policy",
@@ -180,7 +180,7 @@ describe("the builder", () => {
       showIf: { question: yesNo.id, equals: "yes" },
     });
     // The question a condition refers to cannot be deleted: 400, with the reason, nothing changed.
-    const refused = await builder(id, { intent: "deleteQuestion", versionId: String(v.id), questionId: yesNo.id }, w.admin);
+    const refused = await builder(id, { intent: "delete-question", versionId: String(v.id), questionId: yesNo.id }, w.admin);
     expect(refused.status).toBe(400);
     expect((await reply(refused)).error?.[""]?.join(" ")).toContain("The condition must refer to a question earlier in the survey");
     expect((await latest(id)).definition).toBe(v.definition);
@@ -189,13 +189,13 @@ describe("the builder", () => {
   it("saves choice options with points, numbers with bounds, and moves and deletes", async () => {
     const id = await createTemplate("Choices");
     let v = await latest(id);
-    await builder(id, { intent: "addQuestion", versionId: String(v.id), sectionId: "s1", type: "single_choice" }, w.admin);
+    await builder(id, { intent: "add-question", versionId: String(v.id), sectionId: "s1", type: "single_choice" }, w.admin);
     v = await latest(id);
     const q = allQuestions(v.parsed)[1];
     const res = await builder(
       id,
       {
-        intent: "saveQuestion",
+        intent: "save-question",
         versionId: String(v.id),
         questionId: q.id,
         textEn: "Certified?",
@@ -222,22 +222,22 @@ describe("the builder", () => {
       // A removed option's value is not given to a new one.
       { value: "o3", label: { en: "None", no: "Ingen" }, points: 0 },
     ]);
-    await builder(id, { intent: "moveQuestion", versionId: String(v.id), questionId: q.id, direction: "up" }, w.admin);
+    await builder(id, { intent: "move-question", versionId: String(v.id), questionId: q.id, direction: "up" }, w.admin);
     v = await latest(id);
     expect(allQuestions(v.parsed)[0].id).toBe(q.id);
-    await builder(id, { intent: "deleteQuestion", versionId: String(v.id), questionId: "q1" }, w.admin);
+    await builder(id, { intent: "delete-question", versionId: String(v.id), questionId: "q1" }, w.admin);
     expect(allQuestions((await latest(id)).parsed).map((x) => x.id)).toEqual([q.id]);
   });
 
   it("refuses a bad question with the message next to the field and keeps what the user typed", async () => {
     const id = await createTemplate("Validation");
     let v = await latest(id);
-    await builder(id, { intent: "addQuestion", versionId: String(v.id), sectionId: "s1", type: "number" }, w.admin);
+    await builder(id, { intent: "add-question", versionId: String(v.id), sectionId: "s1", type: "number" }, w.admin);
     v = await latest(id);
     const q = allQuestions(v.parsed)[1];
     const res = await builder(
       id,
-      { intent: "saveQuestion", versionId: String(v.id), questionId: q.id, textEn: "", textNo: "Antall ansatte", min: "10", max: "5" },
+      { intent: "save-question", versionId: String(v.id), questionId: q.id, textEn: "", textNo: "Antall ansatte", min: "10", max: "5" },
       w.admin,
     );
     expect(res.status).toBe(400);
@@ -245,7 +245,7 @@ describe("the builder", () => {
     expect(r.error?.textEn).toEqual(["Write the English text."]);
     expect(r.error?.min).toEqual(["The lowest number is above the highest."]);
     expect(r.initialValue).toMatchObject({ textNo: "Antall ansatte", min: "10", max: "5" });
-    const notNumber = await builder(id, { intent: "saveQuestion", versionId: String(v.id), questionId: q.id, textEn: "Employees", weight: "lots" }, w.admin);
+    const notNumber = await builder(id, { intent: "save-question", versionId: String(v.id), questionId: q.id, textEn: "Employees", weight: "lots" }, w.admin);
     expect(notNumber.status).toBe(400);
     expect((await reply(notNumber)).error?.weight?.length).toBe(1);
     const unknown = await builder(id, { intent: "explode", versionId: String(v.id) }, w.admin);
@@ -257,7 +257,7 @@ describe("the builder", () => {
     const id = await createTemplate("Versioned");
     const v1 = await latest(id);
     expect(
-      (await builder(id, { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About you", titleNo: "Om dere" }, w.admin)).status,
+      (await builder(id, { intent: "save-section", versionId: String(v1.id), sectionId: "s1", titleEn: "About you", titleNo: "Om dere" }, w.admin)).status,
     ).toBe(302);
     expect((await versions(id)).length).toBe(1);
     const v1b = await latest(id);
@@ -286,7 +286,7 @@ describe("the builder", () => {
 
     const res = await builder(
       id,
-      { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "About your company", titleNo: "Om selskapet" },
+      { intent: "save-section", versionId: String(v1.id), sectionId: "s1", titleEn: "About your company", titleNo: "Om selskapet" },
       w.admin,
     );
     expect(res.status).toBe(302);
@@ -296,21 +296,21 @@ describe("the builder", () => {
     expect(parseDefinition(all[1].definition).sections[0].title.en).toBe("About your company");
 
     // A form made from version 1 is now stale: 409, nothing stored, what was typed comes back.
-    const stale = await builder(id, { intent: "saveSection", versionId: String(v1.id), sectionId: "s1", titleEn: "Late edit" }, w.admin);
+    const stale = await builder(id, { intent: "save-section", versionId: String(v1.id), sectionId: "s1", titleEn: "Late edit" }, w.admin);
     expect(stale.status).toBe(409);
     const r = await reply(stale);
     expect(r.error?.[""]?.[0]).toContain("Someone changed this survey");
     expect(r.initialValue).toMatchObject({ titleEn: "Late edit" });
     expect((await versions(id)).length).toBe(2);
     // The next change to version 2 (no responses) is in place again.
-    await builder(id, { intent: "addSection", versionId: String(all[1].id) }, w.admin);
+    await builder(id, { intent: "add-section", versionId: String(all[1].id) }, w.admin);
     expect((await versions(id)).length).toBe(2);
   });
 
   it("level 2 and a respondent cannot change a template", async () => {
     const id = await createTemplate("Guarded");
     const v = await latest(id);
-    for (const token of [w.analyst, w.respondent]) expect((await builder(id, { intent: "addSection", versionId: String(v.id) }, token)).status).toBe(403);
+    for (const token of [w.analyst, w.respondent]) expect((await builder(id, { intent: "add-section", versionId: String(v.id) }, token)).status).toBe(403);
     expect((await latest(id)).definition).toBe(v.definition);
   });
 

@@ -39,7 +39,7 @@ function found(next: SurveyDefinition | null): SurveyDefinition {
 }
 
 /** The changed question from the posted form, over the stored one (its id and type stay). */
-function questionFrom(existing: SurveyQuestion, v: ChangeOf<"saveQuestion">): SurveyQuestion {
+function questionFrom(existing: SurveyQuestion, v: ChangeOf<typeof INTENT.saveQuestion>): SurveyQuestion {
   const q: SurveyQuestion = { id: existing.id, type: existing.type, text: bilingual(v.textEn, v.textNo), required: v.required === "on" };
   const help = optionalBilingual(v.helpEn, v.helpNo);
   if (help) q.help = help;
@@ -62,7 +62,7 @@ function questionFrom(existing: SurveyQuestion, v: ChangeOf<"saveQuestion">): Su
   return q;
 }
 
-function saveTemplate(current: SurveyDefinition, v: ChangeOf<"saveTemplate">): Changed {
+function saveTemplate(current: SurveyDefinition, v: ChangeOf<typeof INTENT.saveTemplate>): Changed {
   const next = { ...current, title: bilingual(v.titleEn, v.titleNo) };
   if (v.descriptionEn || v.descriptionNo) next.description = bilingual(v.descriptionEn, v.descriptionNo);
   else delete next.description;
@@ -74,7 +74,7 @@ function addNewSection(current: SurveyDefinition, texts: NewTexts): Changed {
   return { next: added.definition, anchor: `s-${added.id}` };
 }
 
-function saveSection(current: SurveyDefinition, v: ChangeOf<"saveSection">): Changed {
+function saveSection(current: SurveyDefinition, v: ChangeOf<typeof INTENT.saveSection>): Changed {
   const next = updateSection(current, v.sectionId, {
     title: bilingual(v.titleEn, v.titleNo),
     description: optionalBilingual(v.descriptionEn, v.descriptionNo),
@@ -82,34 +82,34 @@ function saveSection(current: SurveyDefinition, v: ChangeOf<"saveSection">): Cha
   return { next: found(next), anchor: `s-${v.sectionId}` };
 }
 
-function moveSectionOf(current: SurveyDefinition, v: ChangeOf<"moveSection">): Changed {
+function moveSectionOf(current: SurveyDefinition, v: ChangeOf<typeof INTENT.moveSection>): Changed {
   const next = moveSection(current, v.sectionId, v.direction);
   if (!next) throw refuse("invalid", "cannot-move");
   return { next, anchor: `s-${v.sectionId}` };
 }
 
-function deleteSectionOf(current: SurveyDefinition, v: ChangeOf<"deleteSection">): Changed {
+function deleteSectionOf(current: SurveyDefinition, v: ChangeOf<typeof INTENT.deleteSection>): Changed {
   return { next: found(deleteSection(current, v.sectionId)), anchor: "sections" };
 }
 
-function addNewQuestion(current: SurveyDefinition, v: ChangeOf<"addQuestion">, texts: NewTexts): Changed {
+function addNewQuestion(current: SurveyDefinition, v: ChangeOf<typeof INTENT.addQuestion>, texts: NewTexts): Changed {
   const added = addQuestion(current, v.sectionId, v.type, texts);
   if (!added) throw refuse("not-found", "part-not-found");
   return { next: added.definition, anchor: `q-${added.id}` };
 }
 
-function saveQuestion(current: SurveyDefinition, v: ChangeOf<"saveQuestion">): Changed {
+function saveQuestion(current: SurveyDefinition, v: ChangeOf<typeof INTENT.saveQuestion>): Changed {
   const existing = findQuestion(current, v.questionId);
   return { next: found(existing ? replaceQuestion(current, questionFrom(existing, v)) : null), anchor: `q-${v.questionId}` };
 }
 
-function moveQuestionOf(current: SurveyDefinition, v: ChangeOf<"moveQuestion">): Changed {
+function moveQuestionOf(current: SurveyDefinition, v: ChangeOf<typeof INTENT.moveQuestion>): Changed {
   const next = moveQuestion(current, v.questionId, v.direction);
   if (!next && findQuestion(current, v.questionId)) throw refuse("invalid", "cannot-move");
   return { next: found(next), anchor: `q-${v.questionId}` };
 }
 
-function deleteQuestionOf(current: SurveyDefinition, v: ChangeOf<"deleteQuestion">): Changed {
+function deleteQuestionOf(current: SurveyDefinition, v: ChangeOf<typeof INTENT.deleteQuestion>): Changed {
   return { next: found(deleteQuestion(current, v.questionId)), anchor: "sections" };
 }
 

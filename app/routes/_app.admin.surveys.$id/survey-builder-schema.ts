@@ -6,15 +6,15 @@ import { QUESTION_TYPES, SURVEY_LIMITS } from "~/models/tasks/survey-definition"
  * spelling the builder has always posted (clients and tests send them), so they are not kebab-case.
  */
 export const INTENT = {
-  saveTemplate: "saveTemplate",
-  addSection: "addSection",
-  saveSection: "saveSection",
-  moveSection: "moveSection",
-  deleteSection: "deleteSection",
-  addQuestion: "addQuestion",
-  saveQuestion: "saveQuestion",
-  moveQuestion: "moveQuestion",
-  deleteQuestion: "deleteQuestion",
+  saveTemplate: "save-template",
+  addSection: "add-section",
+  saveSection: "save-section",
+  moveSection: "move-section",
+  deleteSection: "delete-section",
+  addQuestion: "add-question",
+  saveQuestion: "save-question",
+  moveQuestion: "move-question",
+  deleteQuestion: "delete-question",
 } as const;
 
 export type BuilderIntent = (typeof INTENT)[keyof typeof INTENT];
