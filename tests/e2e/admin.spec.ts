@@ -153,6 +153,8 @@ test("a non-admin gets 403 on every admin page, at every level", async ({ page, 
 });
 
 test("in Norwegian at 360 px, every admin page fits and is accessible", async ({ page, context, javaScriptEnabled }) => {
+  // Ten pages, each checked by axe at a phone's width: a long walk, given the time of three.
+  test.slow();
   const operator = await createUser({ accessLevel: 1, isAdmin: true, language: "no" });
   await signIn(context, operator);
   await page.setViewportSize({ width: 360, height: 800 });

@@ -10,6 +10,8 @@ import { createUser, expectAccessible, queryDb, signIn } from "./helpers";
 const TYPES = ["Short text", "Long text", "Yes or no", "One choice", "Several choices", "Number", "Date", "File upload (evidence)"];
 
 test("create a survey with every question type and a condition, and see the preview", async ({ page, context, javaScriptEnabled }) => {
+  // Every question type built through the forms, a condition, the preview and axe: a long flow, given the time of three.
+  test.slow();
   const admin = await createUser({ accessLevel: 3 });
   await signIn(context, admin);
   await page.goto("/admin/surveys/surveys");
