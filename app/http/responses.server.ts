@@ -44,6 +44,6 @@ export function methodNotAllowed(allowed: readonly string[]) {
 export const REFUSAL_STATUS = { invalid: 400, forbidden: 403, "not-found": 404, conflict: 409 } as const satisfies Record<RefusalReason, ErrorStatus>;
 
 /** The error answer (JSON) for a model's refusal: its status, and the message given or the refusal's own. */
-export function refusalResponse(refusal: Pick<Refusal, "reason" | "message"> & { field?: string }, message: string = refusal.message) {
+export function refusalResponse(refusal: Refusal, message: string = refusal.message) {
   return errorResponse(REFUSAL_STATUS[refusal.reason], message, refusal.field ? { extra: { field: refusal.field } } : {});
 }

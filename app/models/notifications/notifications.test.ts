@@ -5,10 +5,10 @@ import {
   DEFAULT_NOTIFICATION_TYPE,
   NOTIFICATION_PAGE_SIZE,
   nextOffset,
-  riskBand,
   showMoreVisible,
 } from "~/models/notifications/notifications";
 import { notificationQuerySchema } from "~/models/notifications/notification-query";
+import { notificationRiskColor as riskBand } from "~/models/suppliers/risk";
 
 describe("shared/spec/01-shell-chat-lei.md §9 constants", () => {
   it("page size 25, minimum risk score 50, lookback 30 days, type all", () => {

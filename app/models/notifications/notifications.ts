@@ -78,10 +78,6 @@ export function showMoreVisible(loadedCount: number, offset: number): boolean {
   return loadedCount >= offset && loadedCount > 0;
 }
 
-/** A notification's risk score as one of the five colours (shared/spec/01-shell-chat-lei.md §9): the risk model's rule. */
-export { notificationRiskColor as riskBand } from "~/models/suppliers/risk";
-export type { RiskColor as RiskBand } from "~/models/suppliers/risk";
-
 /**
  * A notification's source as a link: only a web address is linked (the address comes from outside), named by its
  * source or else its host.
