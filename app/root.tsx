@@ -8,6 +8,7 @@ import { PublicShell } from "~/components/shell/PublicShell";
 import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
+import { PageHydrated } from "~/components/ui/PageHydrated";
 import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type Language } from "~/i18n";
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
@@ -76,10 +77,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const namespaces = pageNamespaces(matches, { signedIn: Boolean(data?.user), searchParams: new URLSearchParams(location.search) });
   useLanguageSync(locale);
   useReloadOnNewBuild();
-  useEffect(() => {
-    // Marks that the shell's scripts run (CSS fallbacks apply only without them).
-    document.documentElement.dataset.js = "";
-  }, []);
   return (
     <html lang={locale}>
       <head>
@@ -122,11 +119,14 @@ function Frame({ children }: { children: React.ReactNode }) {
 const SIGNED_IN_LAYOUT = "routes/_app";
 
 export default function App() {
+  // The signed-in layout has a boundary of its own and marks hydration inside it.
+  const inApp = useMatches().some((match) => match.id === SIGNED_IN_LAYOUT);
   return (
     <Frame>
       {/* A screen whose texts are not loaded yet waits here (navigations keep the previous screen meanwhile). */}
       <Suspense>
         <Outlet />
+        {inApp ? null : <PageHydrated />}
       </Suspense>
     </Frame>
   );

@@ -229,7 +229,7 @@ test.describe("credit report order dialog", () => {
 
     if (javaScriptEnabled) {
       await page.goto("/overview");
-      // The dropdown opens on focus once the page's scripts run (the root marks <html data-js>).
+      // The dropdown opens on focus once the page's scripts run (the page marks <html data-js>).
       await expect(page.locator("html")).toHaveAttribute("data-js", "");
       await page.getByRole("search", { name: "Search" }).getByRole("combobox", { name: "Search" }).focus();
       await page.getByRole("link", { name: "Credit", exact: true }).click();

@@ -15,7 +15,7 @@ import { demoUser, queryDb, signIn } from "./helpers";
  *   render-blocking style sheet is in, so this is when they can be seen), and
  *   never before the first contentful paint. For the supplier screen: the
  *   header (h1) and the risk overview. This is what the 2.5 s budget is on;
- * - hydrated: React has hydrated the page (the root marks <html data-js>),
+ * - hydrated: React has hydrated the page (the page marks <html data-js>),
  *   i.e. the JavaScript enhancements work; reported, not budgeted.
  * Each page's figures are in the test's annotations and printed as a table.
  */

@@ -77,7 +77,7 @@ function richestSubmittedTask(customerId: number, supplierId: number): TaskRow &
   return submitted[0];
 }
 
-/** With JavaScript, waits until the page is hydrated (the root marks <html data-js>), so clicks reach the enhanced handlers. */
+/** With JavaScript, waits until the page is hydrated (the page marks <html data-js>), so clicks reach the enhanced handlers. */
 async function hydrated(page: Page, jsOn: boolean) {
   if (jsOn) await page.waitForFunction(() => document.documentElement.dataset.js !== undefined);
 }

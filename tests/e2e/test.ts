@@ -6,7 +6,7 @@ export type { Locator, Page } from "@playwright/test";
 
 const HYDRATION_TIMEOUT_MS = 15_000;
 
-/** Waits until React has hydrated the document (the root marks `<html data-js>`); a page that never does fails the test. */
+/** Waits until React has hydrated the document (the page marks `<html data-js>`); a page that never does fails the test. */
 async function waitForHydration(page: Page, action: string) {
   try {
     // A respondent page ships no script at all (route handle `scripts: false`): there is nothing to hydrate.
@@ -78,7 +78,7 @@ function watchBrowserErrors(context: BrowserContext) {
 /**
  * Playwright's `test`, plus two automatic fixtures:
  * - in the JavaScript-on project every `page.goto` and `page.reload` waits until React has hydrated the
- *   page (the root marks `<html data-js>`), and fails the test when it does not. Before hydration,
+ *   page (the page marks `<html data-js>`), and fails the test when it does not. Before hydration,
  *   typing, hovering and clicking reach only the server's HTML, which on a busy machine made
  *   JavaScript-on tests race — and a page that never hydrates must not pass as one that did.
  * - every console error and uncaught page error in the test's browser context fails the test at its end

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { PageHydrated } from "./PageHydrated";
 import { useTranslation } from "~/translations";
 
 /**
@@ -33,6 +34,7 @@ export function GeneralErrorBoundary({ compact = false }: { compact?: boolean })
           : t("errors.serverError");
   return (
     <section className={compact ? "rounded-box border border-base-300 bg-base-100 p-6" : "mx-auto max-w-xl py-16 text-center"} aria-labelledby="error-title">
+      <PageHydrated />
       <p className={compact ? "text-sm font-semibold text-error" : "text-6xl font-bold text-primary"}>{status}</p>
       <h1 id="error-title" className={compact ? "mt-1 text-lg font-semibold" : "mt-4 text-2xl font-semibold"}>
         {title}
