@@ -387,7 +387,8 @@ const surveySchema = (t: Translate, mode: Mode) =>
 
 /** The answers a form posted, by question id (fields `a.<questionId>`; a multiple choice repeats its field). */
 function postedAnswers(fields: FormData): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // Without a prototype: a field named `a.__proto__` or `a.constructor` is a key like any other, not Object's own.
+  const out: Record<string, string[]> = Object.create(null);
   for (const [key, value] of fields.entries()) {
     if (!key.startsWith("a.") || typeof value !== "string") continue;
     (out[key.slice(2)] ??= []).push(value);

@@ -105,6 +105,18 @@ const JSON_VARIANTS: [string, unknown][] = [
   ['{"$gt": ""}', { $gt: "" }],
 ];
 
+/**
+ * Field names a parser that collects fields into a plain object trips over (`out[name] ??= []` is Object's own
+ * method or prototype), alone and behind the prefixes the forms use (`a.<question>`).
+ */
+const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"];
+const PROTOTYPE_FIELDS: [string, string][] = PROTOTYPE_NAMES.flatMap((name) => [
+  [name, "fuzz"],
+  [`a.${name}`, "fuzz"],
+  [`${name}[0]`, "fuzz"],
+  [`${name}.polluted`, "fuzz"],
+]);
+
 const PARAM_VARIANTS: [string, string][] = [
   ['" 5"', " 5"],
   ['"0x10"', "0x10"],
@@ -309,6 +321,22 @@ function actionCases(route: RouteSurface, world: World): Case[] {
               add(method, input, "application/x-www-form-urlencoded", formBody(formOf(intent, intentFields, [field, value])));
             }
           }
+        }
+      }
+      // Field names that are Object's own properties, beside the intent's fields; JSON that sets `__proto__`.
+      for (const [intent, intentFields] of intents) {
+        const label = intent ? `intent ${intent}, ` : "";
+        if (json) {
+          add(method, `JSON ${label}with __proto__ and constructor keys`, "application/json", () =>
+            jsonOf(fields).replace(/^\{/, '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},'),
+          );
+        } else {
+          add(
+            method,
+            `${label}fields named like Object's own properties`,
+            "application/x-www-form-urlencoded",
+            formBody([...formOf(intent, intentFields), ...PROTOTYPE_FIELDS]),
+          );
         }
       }
       // A file whose name no file system should see, where the route takes multipart.
@@ -537,5 +565,7 @@ describe("every route, fed malformed and hostile input by every role", () => {
     expect(total).toBeGreaterThan(2000);
     expect(unsendable, "cases the test could not build as a Request").toEqual([]);
     expect(failures.length, report(failures, total)).toBe(0);
+    // No request reached Object.prototype.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -248,6 +248,36 @@ describe("levels, deactivation and the last administrator", () => {
   });
 });
 
+describe("the installation's administrator in an organisation", () => {
+  it("the organisation's level-3 member can neither lower nor deactivate an is_admin account, and the list offers neither", async () => {
+    const org = await makeOrg("Members Operator Org", "customer");
+    const operator = await signedIn("operator@members.test", org, 3);
+    const operatorId = await idOf("operator@members.test");
+    await db().updateTable("users").set({ is_admin: 1 }).where("id", "=", operatorId).execute();
+    const orgAdmin = await signedIn("org-admin@members.test", org, 3);
+    const orgAdminId = await idOf("org-admin@members.test");
+    const refused: Record<string, string>[] = [
+      { intent: "level", id: String(operatorId), accessLevel: "1" },
+      { intent: "deactivate", id: String(operatorId) },
+    ];
+    for (const fields of refused) {
+      const res = await run(action, post(fields, orgAdmin));
+      expect(res.status, fields.intent).toBe(403);
+      expect((await formErrors(res))[""]).toEqual([
+        "This account administers the whole installation: only an administrator of the installation can change its level or deactivate it (Administration → Users).",
+      ]);
+    }
+    expect(await userRow(operatorId)).toEqual({ access_level: 3, deactivated_at: null });
+    expect(await userForToken(operator)).not.toBeNull();
+    const asOrgAdmin = (await (await page(orgAdmin)).json()) as { operator: boolean; members: { rows: { id: number; isOperator: boolean }[] } };
+    expect(asOrgAdmin.operator).toBe(false);
+    expect(asOrgAdmin.members.rows.find((m) => m.id === operatorId)?.isOperator).toBe(true);
+    // The installation's administrator changes the organisation's members as any level-3 member does.
+    expect((await run(action, post({ intent: "level", id: String(orgAdminId), accessLevel: "2" }, operator))).status).toBe(302);
+    expect((await userRow(orgAdminId)).access_level).toBe(2);
+  });
+});
+
 describe("an organisation with many members: search and paging", () => {
   const BIG = "/my-organization/users";
   const p = {} as { org: number; other: number; admin: string; viewer: string };

@@ -653,6 +653,26 @@ describe("answering a survey", () => {
     expect((await state(item.supplierTaskId)).answered_by_name).toBe("Per Hansen");
   });
 
+  it("answer fields named like Object's own properties are ordinary unknown fields: saved around, never a 500", async () => {
+    const item = await makeSurvey(w.supplier);
+    const params = { surveyResponseId: String(item.answerId) };
+    const path = `/tasks/surveys/${item.answerId}/public?token=${item.token}`;
+    for (const name of ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype"]) {
+      const saved = await post(surveyPublic.action, path, params, {
+        intent: "save",
+        section: "1",
+        go: "2",
+        "a.policy": "yes",
+        "a.staff": "7",
+        [`a.${name}`]: "x",
+      });
+      expect(saved.status, `a.${name}`).toBe(302);
+    }
+    const answers = JSON.parse((await db().selectFrom("survey_responses").select("answers").where("id", "=", item.answerId).executeTakeFirstOrThrow()).answers);
+    expect(answers).toEqual({ policy: "yes", staff: "7" });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
   it("a returned survey shows the return comment and can be changed and submitted again", async () => {
     const item = await makeSurvey(w.supplier);
     await db()

@@ -18,7 +18,7 @@ import { createInvitation, findUserByEmail, INVITATION_DAYS, normalizeEmail } fr
  * `email` field), a user or an open invitation that is not the organisation's (not-found), the last active
  * administrator (conflict).
  */
-export const MEMBER_REFUSALS = ["already-member", "already-invited", "member-not-found", "invitation-not-found", "last-admin"] as const;
+export const MEMBER_REFUSALS = ["already-member", "already-invited", "member-not-found", "invitation-not-found", "last-admin", "operator-account"] as const;
 export type MemberRefusal = (typeof MEMBER_REFUSALS)[number];
 
 export const ACCESS_LEVELS = [1, 2, 3] as const;
@@ -29,6 +29,8 @@ export interface Member {
   email: string;
   accessLevel: number;
   deactivatedAt: string | null;
+  /** An administrator of the installation (is_admin): changed only by another one (see `operatorGuard`). */
+  isOperator: boolean;
   /** The latest successful sign-in in the security log. */
   lastSignInAt: string | null;
 }
@@ -70,6 +72,7 @@ export async function listMembers({
       "users.email",
       "users.access_level",
       "users.deactivated_at",
+      "users.is_admin",
       eb
         .selectFrom("security_events")
         .select((e) => e.fn.max("security_events.at").as("at"))
@@ -90,6 +93,7 @@ export async function listMembers({
       email: r.email,
       accessLevel: r.access_level,
       deactivatedAt: r.deactivated_at,
+      isOperator: r.is_admin === 1,
       lastSignInAt: (r.last_sign_in_at as string | null) ?? null,
     })),
   };
@@ -129,6 +133,8 @@ export async function listOpenInvitations({
 interface Actor {
   organizationId: number;
   actorUserId: number;
+  /** The acting member is an administrator of the installation (is_admin). */
+  actorIsOperator: boolean;
   source: RequestSource | null;
 }
 
@@ -228,10 +234,19 @@ export type MemberChange = "done" | "unchanged";
 function memberRow(trx: Db, organizationId: number, id: number) {
   return trx
     .selectFrom("users")
-    .select(["id", "email", "access_level", "deactivated_at"])
+    .select(["id", "email", "access_level", "deactivated_at", "is_admin"])
     .where("id", "=", id)
     .where("organization_id", "=", organizationId)
     .executeTakeFirst();
+}
+
+/**
+ * An administrator of the installation (is_admin) belongs to an organisation like anyone, but the organisation's own
+ * administrators (level 3) may not lower or deactivate that account: it would lock the operator out of the
+ * installation. Only another administrator of the installation changes it (here or under Administration → Users).
+ */
+function operatorGuard(member: { is_admin: number }, actor: Actor): void {
+  if (member.is_admin === 1 && !actor.actorIsOperator) throw refuse("forbidden", "operator-account");
 }
 
 /** Whether someone other than `id` is an active level-3 member of the organisation. */
@@ -254,6 +269,7 @@ export async function changeMemberLevel(input: Actor & { id: number; accessLevel
       const member = await memberRow(trx, input.organizationId, input.id);
       if (!member) throw refuse("not-found", "member-not-found");
       if (member.access_level === input.accessLevel) return "unchanged";
+      operatorGuard(member, input);
       if (
         member.access_level >= 3 &&
         input.accessLevel < 3 &&
@@ -286,6 +302,7 @@ export async function deactivateMember(input: Actor & { id: number }): Promise<M
       const member = await memberRow(trx, input.organizationId, input.id);
       if (!member) throw refuse("not-found", "member-not-found");
       if (member.deactivated_at != null) return "unchanged";
+      operatorGuard(member, input);
       if (member.access_level >= 3 && !(await anotherActiveAdmin(trx, input.organizationId, member.id))) throw refuse("conflict", "last-admin");
       await trx.updateTable("users").set({ deactivated_at: now() }).where("id", "=", member.id).execute();
       await trx.deleteFrom("sessions").where("user_id", "=", member.id).execute();

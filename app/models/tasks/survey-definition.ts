@@ -217,7 +217,7 @@ export function missingRequired(definition: SurveyDefinition, answers: Answers, 
 export function normalizeAnswers(questions: readonly SurveyQuestion[], posted: Record<string, string[]>): Answers {
   const out: Answers = {};
   for (const q of questions) {
-    const raw = (posted[q.id] ?? []).map((v) => v.replace(/\r\n/g, "\n"));
+    const raw = (Object.hasOwn(posted, q.id) ? posted[q.id] : []).map((v) => v.replace(/\r\n/g, "\n"));
     if (q.type === "multiple_choice") {
       const chosen = new Set(raw);
       out[q.id] = (q.options ?? []).map((o) => o.value).filter((v) => chosen.has(v));

@@ -22,8 +22,11 @@ const MEMBER_ACTION_TEXTS: MemberActionTexts = {
   reactivateNamed: "organization:users.reactivateUser",
 };
 
-/** The organisation's members: their level, last sign-in and status, and the administrator's changes beside each. */
-export function MemberTable({ manage, members, me, q }: { manage: boolean; members: MemberPage; me: number; q: string | null }) {
+/**
+ * The organisation's members: their level, last sign-in and status, and the administrator's changes beside each. An
+ * administrator of the installation's row offers no change to the others (the server refuses it): it says why.
+ */
+export function MemberTable({ manage, operator, members, me, q }: { manage: boolean; operator: boolean; members: MemberPage; me: number; q: string | null }) {
   const { t, i18n } = useTranslation("organization");
   const { here, stepHref } = useListUrls();
   const actionProps = (member: (typeof members.rows)[number]) => ({
@@ -59,9 +62,14 @@ export function MemberTable({ manage, members, me, q }: { manage: boolean; membe
                   <th scope="row" className="font-normal">
                     <span className="inline-block min-w-36 break-words">{member.email}</span>
                     {member.id === me ? <span className="ml-2 badge badge-sm badge-ghost">{t("users.you")}</span> : null}
+                    {member.isOperator ? <span className="ml-2 badge badge-sm badge-outline">{t("users.operator")}</span> : null}
                   </th>
                   <td>
-                    {manage ? <MemberLevelForm {...actionProps(member)} /> : t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })}
+                    {manage && (operator || !member.isOperator) ? (
+                      <MemberLevelForm {...actionProps(member)} />
+                    ) : (
+                      t(`levels.${member.accessLevel}`, { defaultValue: String(member.accessLevel) })
+                    )}
                   </td>
                   {manage ? (
                     <td className="whitespace-nowrap">
@@ -80,7 +88,11 @@ export function MemberTable({ manage, members, me, q }: { manage: boolean; membe
                   </td>
                   {manage ? (
                     <td>
-                      <MemberStatusAction {...actionProps(member)} />
+                      {operator || !member.isOperator ? (
+                        <MemberStatusAction {...actionProps(member)} />
+                      ) : (
+                        <span className="text-sm text-base-content/70">{t("users.operatorOnly")}</span>
+                      )}
                     </td>
                   ) : null}
                 </tr>

@@ -61,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     manage,
     me: user.id,
+    // Only an administrator of the installation changes another one's account (the rows say so to the others).
+    operator: user.isAdmin,
     organizationName: user.organizationName,
     q,
     // The security log's sign-ins are the administrator's to see (decision 041).
@@ -80,7 +82,7 @@ interface MemberPost {
   formData: FormData;
   user: OrgUser;
   t: Translate;
-  actor: { organizationId: number; actorUserId: number; source: RequestSource | null };
+  actor: { organizationId: number; actorUserId: number; actorIsOperator: boolean; source: RequestSource | null };
   /** The notice of a change whose invitation mail failed (then in the mail log, decision 044). */
   mailFailed: Notice;
   done: (notice: Notice) => Promise<Response>;
@@ -93,6 +95,7 @@ const REFUSAL_MESSAGE: Record<MemberRefusal, string> = {
   "member-not-found": "organization:users.errors.notFound",
   "invitation-not-found": "organization:users.errors.notFound",
   "last-admin": "organization:users.errors.lastAdmin",
+  "operator-account": "organization:users.errors.operatorAccount",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -106,7 +109,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     formData,
     user,
     t,
-    actor: { organizationId: user.organizationId, actorUserId: user.id, source: requestSource(request, context as { clientAddress?: string | null }) },
+    actor: {
+      organizationId: user.organizationId,
+      actorUserId: user.id,
+      actorIsOperator: user.isAdmin,
+      source: requestSource(request, context as { clientAddress?: string | null }),
+    },
     mailFailed,
     // With JavaScript too an accepted change redirects with its notice (the fetcher follows it, the root shows it), to the
     // list as it was shown — its search and page, without the confirmation step (decision 047).
@@ -211,7 +219,7 @@ export function ErrorBoundary() {
 }
 
 export default function MyOrganizationUsers() {
-  const { manage, members, me, q, invitations, confirm, organizationName } = useLoaderData<typeof loader>();
+  const { manage, operator, members, me, q, invitations, confirm, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("organization");
   const { here } = useListUrls();
   return (
@@ -234,7 +242,7 @@ export default function MyOrganizationUsers() {
           redirectTo={here}
         />
       ) : null}
-      <MemberTable manage={manage} members={members} me={me} q={q} />
+      <MemberTable manage={manage} operator={operator} members={members} me={me} q={q} />
       {manage ? (
         <>
           <InvitationTable invitations={invitations} q={q} />
