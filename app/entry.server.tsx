@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_MAIL_JOB, passwordResetMailJob } from "~/models/accounts/password-reset-request.server";
 import { ANNOUNCEMENT_MAIL_JOB, announcementMailJob } from "~/models/notifications/announcements.server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
@@ -45,6 +46,7 @@ export const jobHandlers = {
   [SECURITY_LOG_PURGE_JOB]: securityLogPurgeJob,
   [MAIL_LOG_PURGE_JOB]: mailLogPurgeJob,
   [ANNOUNCEMENT_MAIL_JOB]: announcementMailJob,
+  [PASSWORD_RESET_MAIL_JOB]: passwordResetMailJob,
 };
 
 /** Recurring jobs (server/jobs/schedule.ts). */

@@ -46,6 +46,9 @@ async function main() {
     const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     console.log(`\nSupplier Risk is running at http://${shownHost}:${config.PORT}`);
     console.log(`Data folder: ${config.DATA_DIR} (database app.db, uploads/, mail outbox/)`);
+    if (!config.APP_URL) {
+      console.log(`Links in mails point at http://${shownHost}:${config.PORT}: set APP_URL to the address your users open.`);
+    }
     console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.description}`);
     console.log("");

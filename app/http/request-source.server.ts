@@ -6,9 +6,16 @@ import type { RequestSource } from "~/models/accounts/security-events.server";
  * request came from for the security log.
  */
 
-/** Links in mails use the public address (APP_URL) when set, else the address the request came to. */
-export function publicOrigin(request: Request): string {
-  return env().APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+/**
+ * The address mailed links start with: the public address (APP_URL) when set, else the address this server listens
+ * on. Never the request's Host header: any client sets it, and a reset link mailed to the victim would point at the
+ * client's host.
+ */
+export function publicOrigin(): string {
+  const { APP_URL, HOST, PORT } = env();
+  if (APP_URL) return APP_URL.replace(/\/+$/, "");
+  const host = ["", "0.0.0.0", "::"].includes(HOST) ? "localhost" : HOST.includes(":") ? `[${HOST}]` : HOST;
+  return `http://${host}:${PORT}`;
 }
 
 /** Where a request came from: the client's address (the server's `clientAddress`, proxy-aware) and its browser. */

@@ -87,7 +87,7 @@ async function changeOwnPassword({ request, formData, user, t, source }: Account
     }
     return refuseSecretForm(submission, formData, HIDDEN, { intent, fieldErrors: { currentPassword: [t("account:changePassword.errors.wrongCurrent")] } });
   }
-  await sendPasswordChanged(publicOrigin(request), {
+  await sendPasswordChanged(publicOrigin(), {
     email: user.email,
     language: await mailLanguageOf(user.id),
     at: changedAt,

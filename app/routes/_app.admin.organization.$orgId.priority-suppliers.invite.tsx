@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const summary = await invitePriorityContacts({
     customer,
     invitedBy: user.id,
-    origin: publicOrigin(request),
+    origin: publicOrigin(),
     language: isLanguage(locale) ? locale : "no",
     source,
   });

@@ -149,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 async function create(request: Request, actor: AdminActor, v: Extract<Change, { intent: "create" }>) {
-  const created = await createCustomerOrganization(actor, publicOrigin(request), {
+  const created = await createCustomerOrganization(actor, publicOrigin(), {
     name: v.name,
     orgNumber: v.orgNumber,
     email: v.email,

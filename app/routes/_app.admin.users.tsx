@@ -173,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await setUserActive(actor, { userId: v.id, active: v.intent === INTENT.reactivate });
         break;
       case INTENT.sendReset:
-        await sendUserPasswordReset(actor, publicOrigin(request), { userId: v.id });
+        await sendUserPasswordReset(actor, publicOrigin(), { userId: v.id });
         break;
     }
   } catch (error) {

@@ -6,15 +6,14 @@ import { useTranslation } from "~/translations";
 import { useServerForm } from "~/components/ui/server-form";
 import { AuthCard, FormAlert, TextField } from "~/components/ui/form";
 import { titleMeta } from "~/components/ui/meta";
-import { publicOrigin } from "~/http/request-source.server";
+import { publicOrigin, requestSource } from "~/http/request-source.server";
 import { refuseForm } from "~/http/forms.server";
 import i18nServer from "~/i18n.server";
 import { forgotPasswordSchema } from "~/models/accounts/auth-schemas";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { redirectSignedIn } from "~/http/session.server";
-import { createPasswordReset } from "~/models/accounts/users.server";
 import { readForm } from "~/http/parse.server";
-import { sendPasswordReset } from "~/models/accounts/auth-mail.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset-request.server";
 
 export const meta = titleMeta;
 
@@ -26,14 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: await pageTitle(request, "auth:forgot.title") });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema(t) });
   if (submission.status !== "success") return refuseForm(submission);
   const { email } = submission.value;
-  const reset = await createPasswordReset(email);
-  // The mail is in the account's language, whatever the page's language is.
-  if (reset) await sendPasswordReset(publicOrigin(request), { email, language: reset.language, token: reset.token });
+  const source = requestSource(request, context as { clientAddress?: string | null });
+  // The mail is a job, in the account's language whatever the page's language is.
+  const outcome = await requestPasswordReset({ email, origin: publicOrigin(), source });
+  if (outcome === "limited") return refuseForm(submission, { formErrors: [t("auth:forgot.tooMany")], status: 429 });
   // Same answer whether or not the account exists, so the form reveals no accounts.
   return json({ result: submission.reply({ resetForm: true }), sentTo: email });
 }

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: request.headers.get("User-Agent"),
   });
   if (!result.ok) {
-    if (result.reason === "protected" && result.unlockMail) await sendUnlock(publicOrigin(request), result.unlockMail);
+    if (result.reason === "protected" && result.unlockMail) await sendUnlock(publicOrigin(), result.unlockMail);
     const message =
       result.reason === "rate-limited"
         ? t("auth:login.rateLimited", { count: result.minutes })

@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const { email, password, organizationName } = submission.value;
       const language = (await i18nServer.getLocale(request)) as Language;
       const outcome = await requestSignup({ email, password, organizationName, language });
-      const origin = publicOrigin(request);
+      const origin = publicOrigin();
       if (outcome.kind === "new") {
         await sendSignupConfirmation(origin, { email: outcome.email, token: outcome.token, organizationName, language });
       } else {

@@ -14,6 +14,7 @@ export const SECURITY_EVENT_KINDS = [
   "sign_out",
   "password_changed",
   "password_reset",
+  "password_reset_requested",
   "sessions_ended",
   "level_changed",
   "user_deactivated",

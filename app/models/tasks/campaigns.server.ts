@@ -40,7 +40,7 @@ export interface CampaignInput {
   recurrence: "yearly" | null;
   /** The suppliers (local organisation ids) the organisation follows, each with the address to mail (null: the connection's contact e-mail). */
   recipients: Array<{ supplierOrganizationId: number; email: string | null }>;
-  /** Where links point when APP_URL is not set (the request's origin). */
+  /** Where links point when APP_URL is not set (the address the server listens on). */
   origin: string;
   /** The campaign this one repeats (a yearly re-send). */
   previousCampaignId?: number | null;

@@ -161,7 +161,7 @@ async function invite(post: MemberPost) {
   const { email, accessLevel } = submission.value;
   return refusing(post, INTENT.invite, submission, async () => {
     const invited = await inviteMember({ ...post.actor, email, accessLevel });
-    const mailed = await sendInvitation(publicOrigin(post.request), {
+    const mailed = await sendInvitation(publicOrigin(), {
       variant: "member",
       email: invited.email,
       token: invited.token,
@@ -198,7 +198,7 @@ async function changeRow(post: MemberPost) {
         return post.done("organization:users.notices.reactivated");
       case INTENT.resend: {
         const resent = await resendInvitation({ ...post.actor, id });
-        const mailed = await sendInvitation(publicOrigin(post.request), {
+        const mailed = await sendInvitation(publicOrigin(), {
           variant: "member",
           email: resent.email,
           token: resent.token,

@@ -1,3 +1,4 @@
+import { publicOrigin } from "~/http/request-source.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -113,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       formErrors: commentErrors.length ? [] : [t("errors.invalid")],
     });
   }
-  const change: Change = { task, party: { actor: "customer", userId: user.id, name: user.email }, at: new Date(), origin: new URL(request.url).origin };
+  const change: Change = { task, party: { actor: "customer", userId: user.id, name: user.email }, at: new Date(), origin: publicOrigin() };
   let outcome: Outcome;
   try {
     switch (intent) {

@@ -1,3 +1,4 @@
+import { publicOrigin } from "~/http/request-source.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -134,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
           dueDate: submission.value.dueDate ?? null,
           recurrence: submission.value.yearly ? "yearly" : null,
           recipients,
-          origin: new URL(request.url).origin,
+          origin: publicOrigin(),
         });
         return redirectWithNotice(request, `/supplier_tasks/campaigns/${campaignId}`, "campaigns:notice.queued");
       } catch (error) {
