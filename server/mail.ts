@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { db, now } from "./db";
-import { dataPath, env } from "./env";
+import { dataPath, env, sessionSecret } from "./env";
 import { noteIntegration } from "./integration-status";
+import { decryptSetting, encryptSetting } from "./settings-crypto";
 
 export interface Mail {
   to: string;
@@ -25,6 +26,23 @@ export function headerValue(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 }
+
+/**
+ * A mail's text (or a header) as the mail log keeps it: the secret of every one-time link (`?token=`, `&token=`,
+ * `?unlock=`) replaced, so a copy of the database holds no working link. The delivered mail is not changed.
+ */
+export function withoutLinkSecrets(text: string): string {
+  return text.replace(/([?&](?:token|unlock)=)[^&\s"'<>)\]]+/gi, "$1[removed]");
+}
+
+/**
+ * A failed mail must be sent again as it was, links included: its text is kept sealed (AES-256-GCM under a key derived
+ * from the session secret, which is not in the database) until it is sent, then replaced by the text without secrets.
+ */
+const SEALED = "sealed:";
+const sealKey = () => createHash("sha256").update(`mail-log:${sessionSecret()}`).digest();
+const seal = (text: string) => SEALED + encryptSetting(text, sealKey(), "mail_log.body");
+const unseal = (stored: string) => (stored.startsWith(SEALED) ? decryptSetting(stored.slice(SEALED.length), sealKey(), "mail_log.body") : stored);
 
 /** Delivers a mail: through SMTP when configured, else as an .eml file in DATA_DIR/outbox. */
 async function deliver(unsafe: Mail): Promise<{ file?: string }> {
@@ -69,6 +87,8 @@ async function deliver(unsafe: Mail): Promise<{ file?: string }> {
     "",
   ].join("\r\n");
   fs.writeFileSync(file, body);
+  // The outbox is where mail goes without SMTP: a mail written there is a success on /admin/integrations.
+  await noteIntegration("mail", { ok: true });
   return { file };
 }
 
@@ -101,8 +121,9 @@ async function logMail(mail: Mail, outcome: { ok: true } | { ok: false; error: s
         to_address: mail.to,
         subject: mail.subject,
         kind: mail.kind ?? null,
-        body: mail.text,
-        headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+        body: outcome.ok ? withoutLinkSecrets(mail.text) : seal(mail.text),
+        headers:
+          mail.headers && Object.keys(mail.headers).length > 0 ? (outcome.ok ? withoutLinkSecrets : (t: string) => t)(JSON.stringify(mail.headers)) : null,
         status: outcome.ok ? "sent" : "failed",
         error: outcome.ok ? null : outcome.error,
         attempts: 1,
@@ -152,7 +173,7 @@ export async function resendLoggedMail(id: number): Promise<"sent" | "failed" | 
   }
   const at = now();
   try {
-    await deliver({ to: row.to_address, subject: row.subject, text: row.body, headers });
+    await deliver({ to: row.to_address, subject: row.subject, text: unseal(row.body), headers });
   } catch (error) {
     await db()
       .updateTable("mail_log")
@@ -163,7 +184,14 @@ export async function resendLoggedMail(id: number): Promise<"sent" | "failed" | 
   }
   await db()
     .updateTable("mail_log")
-    .set((eb) => ({ status: "sent", error: null, attempts: eb("attempts", "+", 1), last_attempt_at: at, sent_at: at }))
+    .set((eb) => ({
+      status: "sent",
+      error: null,
+      attempts: eb("attempts", "+", 1),
+      last_attempt_at: at,
+      sent_at: at,
+      body: withoutLinkSecrets(unseal(row.body)),
+    }))
     .where("id", "=", id)
     .execute();
   return "sent";

@@ -29,6 +29,22 @@ afterAll(async () => {
 });
 
 describe("the mail log", () => {
+  it("a sent mail's one-time links are in the delivered mail and not in the log (text and headers)", async () => {
+    await sendMail({
+      to: "links@smtp.test",
+      subject: "Links",
+      text: "Reset: https://app.test/reset-password?token=AbC-123_x\nTask: https://app.test/tasks/7/public?token=Zz9&lang=no\nUnlock: https://app.test/login?unlock=U1u1",
+      headers: { "List-Unsubscribe": "<https://app.test/account/unsubscribe?token=Uns-1>" },
+      kind: "test",
+    });
+    const delivered = received().find((m) => m.to.includes("links@smtp.test"))!;
+    for (const secret of ["AbC-123_x", "Zz9", "U1u1", "Uns-1"]) expect(delivered.data).toContain(secret);
+    const row = (await log()).find((r) => r.to_address === "links@smtp.test")!;
+    for (const secret of ["AbC-123_x", "Zz9", "U1u1", "Uns-1"]) expect(`${row.body} ${row.headers}`).not.toContain(secret);
+    expect(row.body).toContain("/tasks/7/public?token=[removed]&lang=no");
+    await db().deleteFrom("mail_log").execute();
+  });
+
   it("logs a sent mail with its body and kind", async () => {
     await sendMail({ to: "ok@smtp.test", subject: "Hello", text: "Body with a link", kind: "test" });
     expect(received().filter((m) => m.to.includes("ok@smtp.test"))).toHaveLength(1);
@@ -51,7 +67,9 @@ describe("the mail log", () => {
     const failed = (await log()).filter((r) => r.status === "failed");
     expect(failed).toHaveLength(1);
     expect(failed[0].to_address).toBe("refused@smtp.test");
-    expect(failed[0].body).toContain("tok123");
+    // Kept sealed until it is sent: the database holds no working link.
+    expect(failed[0].body).not.toContain("tok123");
+    expect(failed[0].body).toMatch(/^sealed:/);
     expect(failed[0].error).toBeTruthy();
     expect(failed[0].error).not.toContain("S3cret-pw");
     const page = await failedMails(1);
@@ -72,6 +90,9 @@ describe("the mail log", () => {
     const delivered = received().filter((m) => m.to.includes("refused@smtp.test"));
     expect(delivered).toHaveLength(1);
     expect(delivered[0].data).toContain("tok123");
+    // Sent: the log keeps the text, the link's secret removed.
+    expect(stored.body).toContain("/reset-password?token=[removed]");
+    expect(stored.body).not.toContain("tok123");
     expect((await failedMails(1)).total).toBe(0);
     // A mail no longer failed is not sent a second time.
     expect(await resendFailedMail(row.id)).toBeNull();

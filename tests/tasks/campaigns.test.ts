@@ -119,6 +119,12 @@ describe("sending", () => {
     const opened = await linkTask(token);
     expect("task" in opened && opened.task.id).toBe(item!.id);
     expect((await taskEvents(item!.id)).map((e) => e.kind)).toEqual(["sent"]);
+    // Neither the job's stored result nor the mail log holds the link's token: a copy of the database opens nothing.
+    const job = await db().selectFrom("jobs").select(["result", "payload"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+    expect(JSON.parse(job.result!)).toEqual({ sent: 1, skipped: 1 });
+    const logged = await db().selectFrom("mail_log").select(["body", "headers"]).where("to_address", "=", "kari@hasmail.example").execute();
+    expect(logged.length).toBeGreaterThan(0);
+    for (const row of logged) expect(`${job.payload} ${row.body} ${row.headers}`).not.toContain(token);
   });
 
   it("a survey goes out with its latest version, and an override address wins over the contact", async () => {

@@ -156,10 +156,12 @@ export const sendCampaignJob: JobHandler<SendPayload> = async (ctx) => {
   if (campaign.sent_at) return;
   const customer = await db().selectFrom("organizations").select("name").where("id", "=", campaign.organization_id).executeTakeFirstOrThrow();
 
-  const mails = await ctx.finish(async (trx) => {
+  // The links' tokens leave the transaction here, not as the job's stored result (which keeps only counts).
+  const mails: Array<{ item: Parameters<typeof publicTaskPath>[0]; email: string; token: string }> = [];
+  await ctx.finish(async (trx) => {
     const at = new Date().toISOString();
     const summary: CampaignSummary = { sent: [], skipped: [] };
-    const out: Array<{ item: Parameters<typeof publicTaskPath>[0]; email: string; token: string }> = [];
+    const out: typeof mails = [];
     for (const r of recipients) {
       const supplier = await trx
         .selectFrom("organizations as o")
@@ -245,7 +247,8 @@ export const sendCampaignJob: JobHandler<SendPayload> = async (ctx) => {
       .set({ sent_at: at, summary: JSON.stringify(summary) })
       .where("id", "=", campaign.id)
       .execute();
-    return out;
+    mails.push(...out);
+    return { sent: summary.sent.length, skipped: summary.skipped.length };
   });
 
   // After the commit: a crash here leaves items without their first mail, which "Remind now" sends (decision 031);
