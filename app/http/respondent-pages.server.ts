@@ -49,6 +49,7 @@ import {
 } from "~/models/tasks/survey-definition";
 import type { LinkRefusal } from "~/models/tasks/task-workflow.server";
 import { isRefusalOf } from "~/models/shared/refusal";
+import { isSingleLine } from "~/models/shared/single-line";
 
 /**
  * The loaders and actions of the respondent pages (decision 033), shared by the signed-in routes (`/tasks/{id}`,
@@ -204,7 +205,8 @@ function nameFields(t: Translate, mode: Mode) {
           .string({ error: t("respond:errors.nameRequired") })
           .trim()
           .min(1, t("respond:errors.nameRequired"))
-          .max(200, t("respond:errors.nameTooLong")),
+          .max(200, t("respond:errors.nameTooLong"))
+          .refine(isSingleLine, t("common:errors.singleLine")),
         email: z.string().trim().max(254).email(t("respond:errors.emailInvalid")).optional(),
       }
     : {};

@@ -24,6 +24,7 @@ import type { AdminActor } from "~/models/admin/admin.server";
 import { formatDateTime } from "~/models/shared/format";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
+import { isSingleLine } from "~/models/shared/single-line";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["admin", "announcements"] };
@@ -50,7 +51,8 @@ const announcementSchema = (t: Translate) =>
         .string({ error: t("announcements:errors.titleRequired") })
         .trim()
         .min(1, t("announcements:errors.titleRequired"))
-        .max(ANNOUNCEMENT_TITLE_MAX, t("announcements:errors.titleTooLong", { max: ANNOUNCEMENT_TITLE_MAX })),
+        .max(ANNOUNCEMENT_TITLE_MAX, t("announcements:errors.titleTooLong", { max: ANNOUNCEMENT_TITLE_MAX }))
+        .refine(isSingleLine, t("common:errors.singleLine")),
       body: z
         .string({ error: t("announcements:errors.bodyRequired") })
         .trim()

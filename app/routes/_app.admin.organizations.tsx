@@ -34,6 +34,7 @@ import { MISSING } from "~/models/shared/format";
 import { checkOrgNumber } from "~/models/shared/org-number";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
+import { isSingleLine } from "~/models/shared/single-line";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["admin"] };
@@ -65,7 +66,8 @@ const schema = (t: Translate) =>
         .string({ error: t("admin:errors.nameRequired") })
         .trim()
         .min(1, t("admin:errors.nameRequired"))
-        .max(NAME_MAX, t("admin:errors.nameTooLong", { max: NAME_MAX })),
+        .max(NAME_MAX, t("admin:errors.nameTooLong", { max: NAME_MAX }))
+        .refine(isSingleLine, t("common:errors.singleLine")),
       orgNumber: z
         .string()
         .optional()

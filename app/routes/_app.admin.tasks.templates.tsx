@@ -27,6 +27,7 @@ import {
   type TaskTemplateItem,
 } from "~/models/tasks/task-templates.server";
 import { useTranslation } from "~/translations";
+import { isSingleLine } from "~/models/shared/single-line";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["taskTemplates"] };
@@ -43,11 +44,13 @@ const fieldsSchema = (t: Translate) => ({
     .string({ error: t("taskTemplates:errors.titleRequired") })
     .trim()
     .min(1, t("taskTemplates:errors.titleRequired"))
-    .max(200, t("taskTemplates:errors.tooLong", { max: 200 })),
+    .max(200, t("taskTemplates:errors.tooLong", { max: 200 }))
+    .refine(isSingleLine, t("common:errors.singleLine")),
   titleNo: z
     .string()
     .trim()
     .max(200, t("taskTemplates:errors.tooLong", { max: 200 }))
+    .refine(isSingleLine, t("common:errors.singleLine"))
     .optional(),
   descriptionEn: z
     .string()

@@ -21,6 +21,7 @@ import i18nServer from "~/i18n.server";
 import { deleteConversation, getConversation, listConversations, listMessages, renameConversation } from "~/models/assistant/conversations.server";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { useTranslation } from "~/translations";
+import { isSingleLine } from "~/models/shared/single-line";
 
 export const meta = titleMeta;
 
@@ -75,7 +76,8 @@ const renameSchema = (t: Translate) =>
       .string({ error: t("chat:v2.titleRequired") })
       .trim()
       .min(1, { error: t("chat:v2.titleRequired") })
-      .max(TITLE_LIMIT, { error: t("chat:v2.titleTooLong", { limit: TITLE_LIMIT }) }),
+      .max(TITLE_LIMIT, { error: t("chat:v2.titleTooLong", { limit: TITLE_LIMIT }) })
+      .refine(isSingleLine, t("common:errors.singleLine")),
     redirectTo: z.string().optional(),
   });
 

@@ -50,6 +50,7 @@ import { can } from "~/models/accounts/permissions";
 import { safeRedirect } from "~/http/redirect.server";
 import { invariantResponse, REFUSAL_STATUS } from "~/http/responses.server";
 import { useRootData } from "~/root";
+import { isSingleLine } from "~/models/shared/single-line";
 
 export const meta = titleMeta;
 
@@ -113,7 +114,8 @@ function connectionFormSchemas(t: T) {
         .string({ error: t("errors.tagTitleRequired") })
         .trim()
         .min(1, t("errors.tagTitleRequired"))
-        .max(100, t("errors.tagTitleTooLong")),
+        .max(100, t("errors.tagTitleTooLong"))
+        .refine(isSingleLine, t("common:errors.singleLine")),
     }),
     comment: z.object({
       text: z

@@ -6,6 +6,7 @@ import { requireId, readJson } from "~/http/parse.server";
 import { errorResponse, invariantResponse, methodNotAllowed, refusalResponse } from "~/http/responses.server";
 import { CONNECTION_REFUSALS, getConnection, updateConnection, type ConnectionChange } from "~/models/suppliers/connections.server";
 import { isRefusalOf } from "~/models/shared/refusal";
+import { isSingleLine } from "~/models/shared/single-line";
 
 /** GET /api/organization-connections/{id} → `{data}`; another organisation's id or a soft-deleted one is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,7 +19,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const KEYS = ["contact_email", "is_priority", "is_due_diligence", "is_deleted", "removeTagIds", "addTagIds", "newTags", "newComment"] as const;
 const ids = z.array(z.number().int().positive()).min(1, "Choose at least one").max(100);
-const title = z.string().trim().min(1, "A tag title must not be empty").max(100);
+const title = z
+  .string()
+  .trim()
+  .min(1, "A tag title must not be empty")
+  .max(100)
+  .refine(isSingleLine, "A tag title is one line: no line breaks, tabs or control characters");
 
 /** The value of each key of a PATCH body (shared/spec/02-supplier-credit-connections.md §7). */
 const CHANGES = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordWeakness } from "~/models/accounts/common-passwords";
+import { isSingleLine } from "~/models/shared/single-line";
 
 /**
  * Sign-in and account forms. One schema per form, built with a translate
@@ -49,6 +50,7 @@ export const signupSchema = (t: T) =>
         .trim()
         .min(1, t("auth:validation.organizationRequired"))
         .max(200, t("auth:validation.organizationTooLong"))
+        .refine(isSingleLine, t("common:errors.singleLine"))
         // A name has at least one letter or digit (not only invisible or control characters).
         .refine((name) => /[\p{L}\p{N}]/u.test(name), t("auth:validation.organizationRequired")),
       email: email(t),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine } from "~/models/shared/single-line";
 
 /**
  * The case file forms (/casefiles and /casefiles/{id}), shared by the server
@@ -31,7 +32,8 @@ export const newCasefileSchema = (t: T) =>
       .trim()
       .min(1, { error: t("casefiles:errors.titleRequired"), abort: true })
       .max(CASEFILE_TITLE_MAX, t("casefiles:errors.titleTooLong"))
-      .refine((v) => VISIBLE.test(v), t("casefiles:errors.titleRequired")),
+      .refine((v) => VISIBLE.test(v), t("casefiles:errors.titleRequired"))
+      .refine(isSingleLine, t("common:errors.singleLine")),
     supplierId: z
       .number({ error: t("casefiles:errors.supplierRequired") })
       .int(t("casefiles:errors.supplierRequired"))

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId } from "~/http/ids";
+import { isSingleLine } from "~/models/shared/single-line";
 
 /** The news-feed screen's address, the intents of its forms and their schemas, shared by its route and its parts. */
 
@@ -20,7 +21,7 @@ export const addSchema = (t: Translate) =>
       .trim()
       .min(1, t("newsFeeds:errors.required"))
       .max(2000, t("newsFeeds:errors.too_long")),
-    title: z.string().trim().max(200, t("newsFeeds:errors.titleTooLong")).optional(),
+    title: z.string().trim().max(200, t("newsFeeds:errors.titleTooLong")).refine(isSingleLine, t("common:errors.singleLine")).optional(),
   });
 
 /** The row actions: a feed of the organisation, by id. */
