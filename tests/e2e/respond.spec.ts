@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { demoUser, expectAccessible, queryDb, signIn } from "./helpers";
+import { demoUser, expectAccessible, expectWithinTimeBudget, queryDb, signIn } from "./helpers";
 import { E2E_DATA_DIR } from "./env";
 
 /**
@@ -161,7 +161,7 @@ async function expectLight(phone: SlowPhone, name: string, navigate: () => Promi
   test.info().annotations.push({ type: "weight", description: `${name}: ${w.bytes} bytes, ${w.ms} ms` });
   expect(await phone.page.locator("script").count(), `${name}: no script element`).toBe(0);
   expect(w.bytes, `${name}: bytes transferred`).toBeLessThanOrEqual(BUDGET_BYTES);
-  expect(w.ms, `${name}: load time on the slow link`).toBeLessThanOrEqual(BUDGET_MS);
+  expectWithinTimeBudget(w.ms, BUDGET_MS, `${name}: load time on the slow link`);
   return w;
 }
 
