@@ -4,7 +4,7 @@ import { languageCookie } from "@server/cookies";
 import { z } from "zod";
 import { openFile, uploadMaxBytes } from "@server/storage";
 import { fileDownloadResponse } from "~/http/download.server";
-import { getUser, requireUser } from "~/http/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { redirectWithNotice } from "~/http/notice.server";
 import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
@@ -12,7 +12,6 @@ import { formatByteLimit, isMultipart, readUpload, type UploadRefusal } from "~/
 import i18nServer from "~/i18n.server";
 import { isLanguage, type Language } from "~/i18n";
 import { pageTitle } from "~/models/shared/page-title.server";
-import { setUserLanguage } from "~/models/accounts/users.server";
 import { RESPONDENT_HEADERS } from "~/http/respondent-headers";
 import {
   actingParty,
@@ -98,8 +97,10 @@ async function refusedPage(request: Request, refusal: LinkRefusal) {
 }
 
 /**
- * `?lang=no|en` on any respondent page (a link in a mail, the respondent's own choice): remembered — in the account of a
- * signed-in user, in the language cookie otherwise — and the same page again without the parameter. Null without it.
+ * `?lang=no|en` on any respondent page (a link in a mail): remembered in the language cookie, and the same page again
+ * without the parameter. Null without it. A GET never writes the account: any site can make a browser follow a link, so
+ * a signed-in user's language changes only by the language switch's POST (/preferences/language), and their account's
+ * language is what they see.
  */
 export async function switchLanguage(request: Request): Promise<Response | null> {
   const url = new URL(request.url);
@@ -108,8 +109,6 @@ export async function switchLanguage(request: Request): Promise<Response | null>
   url.searchParams.delete("lang");
   const to = url.pathname + (url.search || "");
   if (!isLanguage(lang)) return redirect(to, { headers: RESPONDENT_HEADERS });
-  const user = await getUser(request);
-  if (user) await setUserLanguage(user.id, lang);
   return redirect(to, { headers: { ...RESPONDENT_HEADERS, "Set-Cookie": await languageCookie.serialize(lang) } });
 }
 

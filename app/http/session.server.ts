@@ -3,13 +3,18 @@ import { clearSessionCookie, createSession, destroySession, sessionCookie, token
 import { knownBrowserCookie, parseCookie } from "@server/cookies";
 import { getUser } from "./auth.server";
 
-/** The user object of GET /api/users/me (shared/spec/01-shell-chat-lei.md §3). */
-export function currentUserResponse(user: SessionUser) {
+/**
+ * The user object of GET /api/users/me (shared/spec/01-shell-chat-lei.md §3). The session token is answered only to a
+ * caller that sent it as `Authorization: Bearer` (it holds it already); to a request that came with the cookie alone —
+ * any script on a page — `token` is null, so no script ever reads the HttpOnly cookie's value (decision 010).
+ */
+export function currentUserResponse(user: SessionUser, request: Request) {
+  const bearer = /^Bearer\s/i.test(request.headers.get("Authorization") ?? "");
   return {
     email: user.email,
     language: user.language,
     is_admin: user.isAdmin,
-    token: user.token,
+    token: bearer ? user.token : null,
     organization: user.organizationId == null ? null : { organization_name: user.organizationName, access_level: user.accessLevel },
     organizationId: user.organizationId,
   };

@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { language } = await readJson(request, body);
   await setUserLanguage(user.id, language);
-  return json(currentUserResponse({ ...user, language }));
+  return json(currentUserResponse({ ...user, language }, request));
 }
 
 export function loader() {
