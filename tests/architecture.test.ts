@@ -125,3 +125,21 @@ describe("layout", () => {
     expect(citing).toEqual([]);
   });
 });
+
+describe("kysely", () => {
+  it("no query uses an API kysely has deprecated (it logs a warning once per process)", () => {
+    // kysely logs `orderBy(..., expr)`, `orderBy('column asc')` and `orderBy(array)` as deprecated at run time; the
+    // source is the only place to see them all before a user does.
+    const deprecated = [
+      { pattern: /\.orderBy\([^()]*(?:\([^()]*\))?[^()]*,\s*sql`/, what: "orderBy(..., sql`…`): use orderBy(…, 'desc') or (ob) => ob.desc().nullsLast()" },
+      { pattern: /\.orderBy\(\s*["'`][\w.]+ (?:asc|desc)["'`]\s*\)/i, what: "orderBy('column desc'): use orderBy('column', 'desc')" },
+      { pattern: /\.orderBy\(\s*\[/, what: "orderBy([...]): use one orderBy per column" },
+    ];
+    const found: string[] = [];
+    for (const file of [...walk("app"), ...walk("server")].filter((f) => /\.tsx?$/.test(f))) {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      for (const { pattern, what } of deprecated) if (pattern.test(text)) found.push(`${file}: ${what}`);
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -680,7 +680,7 @@ export async function mostFollowedSuppliers(input: { page: number | null }): Pro
       ])
       .groupBy(["s.id", "s.name", "s.org_number", "s.country_code"])
       .orderBy("followers", "desc")
-      .orderBy(sql`max(c.overall_risk)`, sql`desc nulls last`)
+      .orderBy(sql`max(c.overall_risk)`, (ob) => ob.desc().nullsLast())
       .orderBy("s.name")
       .orderBy("s.id"),
     (r) => ({
