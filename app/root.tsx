@@ -9,6 +9,7 @@ import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { PageHydrated } from "~/components/ui/PageHydrated";
+import { PageTexts } from "~/components/ui/PageTexts";
 import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type Language } from "~/i18n";
 import i18nServer from "~/i18n.server";
 import { getUser } from "~/http/auth.server";
@@ -121,10 +122,12 @@ const SIGNED_IN_LAYOUT = "routes/_app";
 export default function App() {
   // The signed-in layout has a boundary of its own and marks hydration inside it.
   const inApp = useMatches().some((match) => match.id === SIGNED_IN_LAYOUT);
+  const signedIn = Boolean(useRootData()?.user);
   return (
     <Frame>
       {/* A screen whose texts are not loaded yet waits here (navigations keep the previous screen meanwhile). */}
       <Suspense>
+        {inApp ? null : <PageTexts signedIn={signedIn} />}
         <Outlet />
         {inApp ? null : <PageHydrated />}
       </Suspense>

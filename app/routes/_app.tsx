@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { AppShell } from "~/components/shell/AppShell";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { PageHydrated } from "~/components/ui/PageHydrated";
+import { PageTexts } from "~/components/ui/PageTexts";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
 import { can } from "~/models/accounts/permissions";
@@ -89,6 +90,7 @@ export default function SignedInLayout() {
     <Frame dialogs>
       {/* A screen whose texts are not loaded yet waits here (navigations keep the previous screen meanwhile). */}
       <Suspense>
+        <PageTexts signedIn />
         <Outlet />
         <PageHydrated />
       </Suspense>

@@ -46,7 +46,7 @@ function Empty({ children }: { children: React.ReactNode }) {
 
 /** A reason of the stored overall risk in a few words ("Reputation risk 94", "Bankrupt"). */
 export function ReasonText({ reasons }: { reasons: OverallRiskReason[] }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "taskStates"]);
   if (reasons.length === 0) return null;
   const words = reasons.map((r) => (r.kind === "line" ? t(`reason.line.${r.key}`, { value: r.value }) : t(`reason.flag.${r.flag}`)));
   return (
@@ -72,7 +72,7 @@ function SupplierLine({ item }: { item: OverviewSupplier }) {
 }
 
 function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "taskStates"]);
   return (
     <Card
       id="overview-bands"
@@ -114,7 +114,7 @@ function BandCounts({ data }: { data: SerializeFrom<CustomerOverview> }) {
 }
 
 function Figures({ data }: { data: SerializeFrom<CustomerOverview> }) {
-  const { t, i18n } = useTranslation("overview");
+  const { t, i18n } = useTranslation(["overview", "taskStates"]);
   const lng = uiLanguage(i18n.language);
   const month = formatMonth(data.creditReports.month, lng);
   const figures = [
@@ -151,7 +151,7 @@ function Figures({ data }: { data: SerializeFrom<CustomerOverview> }) {
 }
 
 function Activity({ items, now }: { items: SerializeFrom<OverviewActivity>[]; now: string }) {
-  const { t, i18n } = useTranslation("overview");
+  const { t, i18n } = useTranslation(["overview", "taskStates"]);
   return (
     <Card id="overview-activity" title={t("activity.title")}>
       {items.length === 0 ? (
@@ -183,7 +183,7 @@ function Activity({ items, now }: { items: SerializeFrom<OverviewActivity>[]; no
 
 /** The administrator's announcements for everyone or this organisation (decision 045); nothing when there are none. */
 function Announcements({ items }: { items: SerializeFrom<CustomerOverview>["announcements"] }) {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "taskStates"]);
   if (items.length === 0) return null;
   return (
     <Card id="overview-announcements" title={t("announcements.title")}>
@@ -375,7 +375,7 @@ export function RespondentOverviewView({ data, organization }: { data: Serialize
 }
 
 export function NoOrganization() {
-  const { t } = useTranslation("overview");
+  const { t } = useTranslation(["overview", "taskStates"]);
   return (
     <section aria-labelledby="overview-title" className="mx-auto max-w-3xl">
       <h1 id="overview-title" className="text-2xl font-semibold">

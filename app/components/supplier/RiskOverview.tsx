@@ -22,7 +22,7 @@ import { Section } from "./Section";
  * HTML and the browser's hydration use the same "today".
  */
 export function RiskOverview({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t } = useTranslation("supplier");
+  const { t } = useTranslation(["supplier", "supplierTasks"]);
   // The same lines the stored overall risk is computed from (decision 036); the self-assessment is the latest
   // submitted survey score of this organisation's surveys to the supplier, as a risk (100 − score; decision 034).
   const explained = explainRiskOverview(
@@ -86,7 +86,7 @@ const WHY_ANNOUNCEMENTS_SHOWN = 3;
 
 /** Each line's "why": the inputs its rule used (explainRiskOverview), in the reader's language. */
 function useWhy(data: SupplierScreenData, e: RiskOverviewExplanation<SupplierScreenData["taskItems"][number], SupplierScreenData["announcements"][number]>) {
-  const { t, i18n } = useTranslation("supplier");
+  const { t, i18n } = useTranslation(["supplier", "supplierTasks"]);
   const lng = uiLanguage(i18n.language);
   const date = (d: string | null) => formatDate(d, lng);
   const period = (from: string | null, to: string | null) => (date(from) === date(to) ? date(from) : `${date(from)} – ${date(to)}`);

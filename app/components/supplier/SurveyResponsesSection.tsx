@@ -9,7 +9,7 @@ import { Empty, Section } from "./Section";
  * to its read view, with its score.
  */
 export function SurveyResponsesSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t, i18n } = useTranslation("supplierWork");
+  const { t, i18n } = useTranslation(["supplierWork", "supplierTasks"]);
   const surveys = data.surveys;
   return (
     <Section id="survey-responses" title={t("surveys.title")}>

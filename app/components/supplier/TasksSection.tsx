@@ -55,7 +55,7 @@ export function SubmittedIndicator({ submitted, label }: { submitted: boolean; l
  * both URL state, so the dialogs open without JavaScript as well.
  */
 export function TasksSection({ data }: { data: SupplierScreenData; extra?: string }) {
-  const { t, i18n } = useTranslation("supplierWork");
+  const { t, i18n } = useTranslation(["supplierWork", "campaigns", "supplierTasks", "taskStates"]);
   const { search } = useLocation();
   const tasks = data.tasks;
   const today = osloDate(new Date(data.now));

@@ -68,7 +68,7 @@ export function PartControls({
   first: boolean;
   last: boolean;
 }) {
-  const { t } = useTranslation("taskTemplates");
+  const { t } = useTranslation(["taskTemplates", "taskStates"]);
   const moves = [
     ["up", first],
     ["down", last],
@@ -112,7 +112,7 @@ export function DeleteStep({
   kind: "section" | "question";
   id: string;
 }) {
-  const { t, i18n } = useTranslation("taskTemplates");
+  const { t, i18n } = useTranslation(["taskTemplates", "taskStates"]);
   const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
   const section = definition.sections.find((s) => s.id === id);
   const name = kind === "section" ? localized(section?.title, lng) : localized(findQuestion(definition, id)?.text, lng);
@@ -133,7 +133,7 @@ export function DeleteStep({
 }
 
 export function TemplateForm({ definition, versionId }: { definition: SurveyDefinition; versionId: number }) {
-  const { t } = useTranslation("taskTemplates");
+  const { t } = useTranslation(["taskTemplates", "taskStates"]);
   const kit = useFormReply(INTENT.saveTemplate);
   return (
     <section id="template" aria-labelledby="template-heading" className="mt-6 scroll-mt-20 rounded-box border border-base-300 bg-base-100 p-5">
@@ -158,7 +158,7 @@ export function TemplateForm({ definition, versionId }: { definition: SurveyDefi
 }
 
 export function SectionCard({ definition, sectionIndex, versionId }: { definition: SurveyDefinition; sectionIndex: number; versionId: number }) {
-  const { t, i18n } = useTranslation("taskTemplates");
+  const { t, i18n } = useTranslation(["taskTemplates", "taskStates"]);
   const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
   const section = definition.sections[sectionIndex];
   const name = localized(section.title, lng);
@@ -245,7 +245,7 @@ export function QuestionCard({
   last: boolean;
   versionId: number;
 }) {
-  const { t, i18n } = useTranslation("taskTemplates");
+  const { t, i18n } = useTranslation(["taskTemplates", "taskStates"]);
   const lng: SurveyLanguage = i18n.language === "no" ? "no" : "en";
   const kit = useFormReply(INTENT.saveQuestion, { questionId: q.id });
   const moveReply = useFormReply(INTENT.moveQuestion, { questionId: q.id });

@@ -23,7 +23,7 @@ export function Field({ label, children }: { label: string; children: React.Reac
 
 export function Response() {
   const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("supplierTasks");
+  const { t, i18n } = useTranslation(["supplierTasks", "supplierWork", "taskStates"]);
   const lng = uiLanguage(i18n.language);
   const { task, taskResponse, survey } = data;
   const answered = task.status === "submitted" || task.status === "accepted" || (task.status === "cancelled" && task.submittedAt !== null);
@@ -86,7 +86,7 @@ export function Response() {
 
 export function Actions() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("supplierTasks");
+  const { t } = useTranslation(["supplierTasks", "supplierWork", "taskStates"]);
   const { pathname } = useLocation();
   const commentId = useId();
   const { task } = data;
