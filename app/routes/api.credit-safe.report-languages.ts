@@ -20,5 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "registryRead");
   const { country } = readQuery(request, query);
   const { options } = await reportLanguageChoice(country);
-  return json({ data: options });
+  // The spec names the answer `languages` (shared/spec/02-supplier-credit-connections.md §7).
+  return json({ languages: options });
 }

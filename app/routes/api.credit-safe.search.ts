@@ -23,5 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "registryRead");
   const { country, name, regNo } = readQuery(request, query);
   if (!name?.trim() && !regNo?.trim()) throw errorResponse(400, "name or regNo: give a company name or a registration number");
-  return json({ data: await searchCreditCompanies({ country, name, regNo }) });
+  // The spec names the answer `companies` (shared/spec/02-supplier-credit-connections.md §7).
+  return json({ companies: await searchCreditCompanies({ country, name, regNo }) });
 }

@@ -133,14 +133,14 @@ describe("when the credit provider fails (shared/spec/02-supplier-credit-connect
   it("search answers an empty list and logs", async () => {
     const res = await request(searchLoader, "/api/credit-safe/search?country=NO&name=prøve", {}, w.tokenA);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: [] });
+    expect(await res.json()).toEqual({ companies: [] });
     expect(errors).toHaveBeenCalledWith("credit search failed", expect.objectContaining({ country: "NO" }));
   });
 
   it("report languages offer only English", async () => {
     const res = await request(languagesLoader, "/api/credit-safe/report-languages?country=NO", {}, w.tokenA);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: ["EN"] });
+    expect(await res.json()).toEqual({ languages: ["EN"] });
   });
 
   it("an order is a 502 'Order failed', stores nothing and bills nothing", async () => {
@@ -173,7 +173,7 @@ describe("GET /api/credit-safe/search", () => {
   it("finds a company by registration number and by name, in the spec's shape", async () => {
     const byRegNo = await request(searchLoader, `/api/credit-safe/search?country=NO&regNo=${ORG_NO}`, {}, w.tokenA);
     expect(byRegNo.status).toBe(200);
-    const { data } = (await byRegNo.json()) as { data: Array<Record<string, unknown>> };
+    const { companies: data } = (await byRegNo.json()) as { companies: Array<Record<string, unknown>> };
     expect(data.length).toBeGreaterThan(0);
     expect(data[0]).toMatchObject({ name: "KREDITTPRØVE AS", country: "NO", regNo: ORG_NO });
     expect(Object.keys(data[0]).sort()).toEqual(["address", "country", "id", "legalForm", "name", "regNo", "status"]);
@@ -181,7 +181,7 @@ describe("GET /api/credit-safe/search", () => {
     w.connectId = String(data[0].id);
 
     const byName = await request(searchLoader, `/api/credit-safe/search?country=NO&name=${encodeURIComponent("andre prøve")}`, {}, w.tokenA);
-    const found = ((await byName.json()) as { data: Array<{ id: string; regNo: string }> }).data;
+    const found = ((await byName.json()) as { companies: Array<{ id: string; regNo: string }> }).companies;
     expect(found.map((c) => c.regNo)).toContain(ORG_NO_2);
     w.connectId2 = found.find((c) => c.regNo === ORG_NO_2)!.id;
   });
@@ -198,12 +198,12 @@ describe("GET /api/credit-safe/report-languages", () => {
   it("Norway offers Norwegian first, then English", async () => {
     const res = await request(languagesLoader, "/api/credit-safe/report-languages?country=NO", {}, w.tokenA);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: ["NO", "EN"] });
+    expect(await res.json()).toEqual({ languages: ["NO", "EN"] });
   });
 
   it("every answer includes English", async () => {
     const res = await request(languagesLoader, "/api/credit-safe/report-languages?country=SE", {}, w.tokenA);
-    expect(((await res.json()) as { data: string[] }).data).toContain("EN");
+    expect(((await res.json()) as { languages: string[] }).languages).toContain("EN");
   });
 });
 

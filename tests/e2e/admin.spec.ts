@@ -76,11 +76,11 @@ test("the operator creates an organisation whose administrator accepts the maile
   const token = await signIn(context, { id: firstAdmin.id });
   const auth = { Authorization: `Bearer ${token}` };
   const found = (await (await page.request.get(`/api/credit-safe/search?country=NO&regNo=${richCompanyOrgNumber()}`, { headers: auth })).json()) as {
-    data: { id: string }[];
+    companies: { id: string }[];
   };
   const ordered = await page.request.post("/api/credit-safe/order", {
     headers: auth,
-    data: { connectId: found.data[0].id, countryCode: "NO", language: "EN" },
+    data: { connectId: found.companies[0].id, countryCode: "NO", language: "EN" },
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
 

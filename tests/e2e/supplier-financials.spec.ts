@@ -331,8 +331,9 @@ test("a Norwegian user sees the Norwegian titles", async ({ page, context }) => 
   await signIn(context, await createUser({ language: "no" }));
   await page.goto(statementsUrl(subject.orgNumber));
   await expect(page.getByRole("heading", { name: "Regnskap", level: 2 })).toBeVisible();
-  for (const title of ["Nøkkeltall", "Resultatregnskap", "Balanse"]) {
-    await expect(page.getByRole("heading", { name: title, level: 3 })).toBeVisible();
+  // The spec's titles, word for word (shared/spec/02-supplier-credit-connections.md §2).
+  for (const title of ["Nøkkeltall", "Resultatregnskap", "Balanseregnskap"]) {
+    await expect(page.getByRole("heading", { name: title, level: 3, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Tilbake til leverandøren" })).toBeVisible();
   await expect(page.getByText("Beløp i tusen NOK").first()).toBeVisible();
