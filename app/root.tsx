@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "~/translations";
 import { navCookie, parseCookie } from "@server/cookies";
@@ -9,6 +9,7 @@ import { useReloadOnNewBuild } from "~/components/shell/build-updates";
 import { useNonce } from "~/components/shell/nonce";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { PageHydrated } from "~/components/ui/PageHydrated";
+import { errorPageTitle, type ErrorTitles } from "~/components/ui/meta";
 import { PageTexts } from "~/components/ui/PageTexts";
 import { fallbackLanguage, NAMESPACES_META, pageNamespaces, shipsScripts, type Language } from "~/i18n";
 import i18nServer from "~/i18n.server";
@@ -25,9 +26,7 @@ export const links: LinksFunction = () => [
 /** Error pages get a title too (child routes' titles are gone when they fail). */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error || !data) return [];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? data.errorTitles.notFound : status === 403 ? data.errorTitles.forbidden : data.errorTitles.server;
-  return [{ title: `${status} ${title} · ${data.errorTitles.app}` }];
+  return [{ title: errorPageTitle(error, data.errorTitles) }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       locale,
-      errorTitles: { notFound: t("errors.notFoundTitle"), forbidden: t("errors.forbiddenTitle"), server: t("errors.serverErrorTitle"), app: t("appName") },
+      errorTitles: {
+        notFound: t("errors.notFoundTitle"),
+        forbidden: t("errors.forbiddenTitle"),
+        badRequest: t("errors.badRequestTitle"),
+        server: t("errors.serverErrorTitle"),
+        app: t("appName"),
+      } satisfies ErrorTitles,
       navExpanded: navPref === "expanded",
       notice: flash.notice ? { key: flash.notice, tone: flash.tone } : null,
       user: user && {

@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { AppShell } from "~/components/shell/AppShell";
 import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { PageHydrated } from "~/components/ui/PageHydrated";
+import { titleMeta } from "~/components/ui/meta";
 import { PageTexts } from "~/components/ui/PageTexts";
 import { requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
@@ -25,6 +26,9 @@ import { useRootData } from "~/root";
  * that are URL state on any page. A layout route, so their code and data reach only the signed-in screens — the
  * sign-in pages and the respondent pages never download it.
  */
+/** The signed-in frame has no title of its own; when a screen inside it fails, its error page is titled from the error. */
+export const meta = titleMeta;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "signedIn");
   const url = new URL(request.url);

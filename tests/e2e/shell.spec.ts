@@ -197,6 +197,16 @@ test.describe("errors", () => {
     await expect(page.getByText("404", { exact: true })).toBeVisible();
     await expect(page).toHaveTitle("404 Page Not Found · Supplier Risk");
   });
+
+  test("a screen that refuses (a route's own error) titles its error page too", async ({ page, context }) => {
+    await signIn(context, await createUser({ accessLevel: 2 }));
+    const refused = await page.goto("/admin/users");
+    expect(refused?.status()).toBe(403);
+    await expect(page).toHaveTitle(/^403 .+ · Supplier Risk$/);
+    const missing = await page.goto("/supplier_tasks/999999999");
+    expect(missing?.status()).toBe(404);
+    await expect(page).toHaveTitle("404 Page Not Found · Supplier Risk");
+  });
 });
 
 test.describe("updates (shared/spec/01-shell-chat-lei.md §4)", () => {

@@ -1,7 +1,29 @@
 import type { MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 
-/** Loaders return a translated `title`; this puts it in the document head. */
-export const titleMeta: MetaFunction = ({ data }) => {
+/** The root loader's translated error titles (a failed route has no data of its own to name its page). */
+export interface ErrorTitles {
+  notFound: string;
+  forbidden: string;
+  badRequest: string;
+  server: string;
+  app: string;
+}
+
+/** "404 Page Not Found · Supplier Risk": the title of an error page, from the error's status. */
+export function errorPageTitle(error: unknown, titles: ErrorTitles): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? titles.notFound : status === 403 ? titles.forbidden : status >= 400 && status < 500 ? titles.badRequest : titles.server;
+  return `${status} ${title} · ${titles.app}`;
+}
+
+/**
+ * Loaders return a translated `title`; this puts it in the document head. A route that failed has no data: its error
+ * page is titled from the error and the root's texts, never left without a title.
+ */
+export const titleMeta: MetaFunction = ({ data, error, matches }) => {
   const title = (data as { title?: string } | undefined)?.title;
-  return title ? [{ title }] : [];
+  if (title) return [{ title }];
+  const titles = (matches.find((match) => match.id === "root")?.data as { errorTitles?: ErrorTitles } | undefined)?.errorTitles;
+  return error && titles ? [{ title: errorPageTitle(error, titles) }] : [];
 };
