@@ -59,3 +59,17 @@ describe("translation namespaces", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("counts in texts", () => {
+  it("the supplier card's case-file counts agree with their number, in both languages", async () => {
+    const { translate } = await import("~/translate");
+    const store = Object.fromEntries(
+      ["en", "no"].map((lng) => [lng, { connections: JSON.parse(fs.readFileSync(path.join(root, `locales/${lng}/connections.json`), "utf8")) }]),
+    );
+    const say = (lng: string, key: string, count: number) => translate(store, [lng], "connections", key, { count });
+    expect([say("en", "card.casefileComments", 1), say("en", "card.casefileEvents", 1)]).toEqual(["1 comment", "1 event"]);
+    expect([say("en", "card.casefileComments", 2), say("en", "card.casefileEvents", 0)]).toEqual(["2 comments", "0 events"]);
+    expect([say("no", "card.casefileComments", 1), say("no", "card.casefileEvents", 1)]).toEqual(["1 kommentar", "1 hendelse"]);
+    expect([say("no", "card.casefileComments", 3), say("no", "card.casefileEvents", 3)]).toEqual(["3 kommentarer", "3 hendelser"]);
+  });
+});

@@ -168,8 +168,8 @@ export function SupplierOverviewCard({ connection, casefiles }: { connection: Co
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-base-content/70">
-                    {formatDate(casefile.createdAt, i18n.language)} ·{" "}
-                    {t("card.casefileCounts", { comments: casefile.comments.length, events: casefile.events.length })}
+                    {formatDate(casefile.createdAt, i18n.language)} · {t("card.casefileComments", { count: casefile.comments.length })} ·{" "}
+                    {t("card.casefileEvents", { count: casefile.events.length })}
                   </p>
                 </li>
               ))}
