@@ -159,6 +159,11 @@ describe("search", () => {
     expect(body).toMatchObject({ organization_id: "910000002", legal_name: "Fjord Industri AS", opInc: 1400, opProft: 120, found: 1 });
   });
 
+  it.each(["NO 910000002 MVA", "NO910000002MVA", "910.000.002", "910 000 002 MVA"])("finds the organisation by its number written as %s", async (term) => {
+    const body = await (await call(searchOrgs, as("analyst@api.test", `/api/business-api/search_organizations?term=${encodeURIComponent(term)}`))).json();
+    expect(body).toMatchObject({ organization_id: "910000002", legal_name: "Fjord Industri AS", found: 1 });
+  });
+
   it("no hits is an empty list; a blank term is a 400", async () => {
     expect(await (await call(searchOrgs, as("analyst@api.test", "/api/business-api/search_organizations?term=zzzqqq"))).json()).toEqual({ found: 0, hits: [] });
     const blank = await call(searchOrgs, as("analyst@api.test", "/api/business-api/search_organizations?term=%20"));

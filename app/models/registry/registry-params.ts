@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseOrgNumber } from "~/models/shared/org-number";
 
 /** A query parameter holding an organisation number (the spec's organization_id / externalId). */
 export function orgNumberQuery<K extends string>(name: K) {
@@ -17,9 +18,18 @@ export function orgNumberParam(value: string | null): string | null {
   return /^[A-Za-z0-9-]{1,30}$/.test(v) ? v : null;
 }
 
-/** Whether a search term is a Norwegian organisation number (nine digits, spaces ignored). */
+/**
+ * The Norwegian organisation number a search term is, written any way people copy one ("811 600 792",
+ * "NO 811600792 MVA", "811.600.792"), or null when the term is something else.
+ */
+export function searchedOrgNumber(term: string): string | null {
+  const digits = normaliseOrgNumber(term);
+  return /^\d{9}$/.test(digits) ? digits : null;
+}
+
+/** Whether a search term is a Norwegian organisation number (see `searchedOrgNumber`). */
 export function isOrgNumber(term: string): boolean {
-  return /^\d{9}$/.test(term.replace(/\s/g, ""));
+  return searchedOrgNumber(term) !== null;
 }
 
 /** The person dialog's tab (`?personTab=`): the CV unless shares or relations are asked for. */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ftsQuery } from "~/models/registry/fts";
 import { db } from "@server/db";
 import type { FinancialRiskScore, FinancialStatement } from "~/models/registry/financials";
-import { isOrgNumber } from "~/models/registry/registry-params";
+import { searchedOrgNumber } from "~/models/registry/registry-params";
 import { intelligenceFor } from "~/models/assistant/intelligence-texts.server";
 import { factsOfCompany, type ComposedIntelligence, type IntelligenceLanguage } from "~/models/assistant/supplier-intelligence";
 
@@ -68,8 +68,9 @@ export async function searchCompanies(term: string, limit = 10): Promise<{ found
   if (!clean) return { found: 0, hits: [] };
   let rows: Array<Pick<CompanyRow, "id" | "org_number" | "legal_name" | "country_code" | "org_form" | "is_active" | "date_of_bankruptcy">>;
   let found: number;
-  if (isOrgNumber(clean)) {
-    const row = await findCompany(clean);
+  const orgNumber = searchedOrgNumber(clean);
+  if (orgNumber) {
+    const row = await findCompany(orgNumber);
     rows = row ? [row] : [];
     found = rows.length;
   } else {
