@@ -323,7 +323,9 @@ export default function SupplierScreen() {
   const [params] = useSearchParams();
   const statementsPage = params.get("view") === "statements";
   // The root's one-time notice ('Saved!' after a plain post), read by id: a route never imports the root module.
-  const notice = useRootData()?.notice?.key ?? null;
+  const root = useRootData();
+  const notice = root?.notice?.key ?? null;
+  const viewer = { email: root?.user?.email ?? "", isAdmin: root?.user?.isAdmin ?? false };
   return (
     <div className="mx-auto max-w-7xl">
       <SupplierHeader data={data} />
@@ -367,7 +369,14 @@ export default function SupplierScreen() {
       <TaskResponseModal data={data} />
       <TaskStateModal data={data} />
       {params.get("edit") === "connection" ? (
-        <EditConnectionSlideOver connection={data.connection} tags={data.tags} myFiles={data.myFiles} now={data.now} savedNotice={notice === "common:saved"}>
+        <EditConnectionSlideOver
+          connection={data.connection}
+          tags={data.tags}
+          myFiles={data.myFiles}
+          now={data.now}
+          viewer={viewer}
+          savedNotice={notice === "common:saved"}
+        >
           {params.get("dialog") === "tags" ? <ManageTagsDialog tags={data.tags} layer={2} /> : null}
         </EditConnectionSlideOver>
       ) : params.get("dialog") === "tags" ? (

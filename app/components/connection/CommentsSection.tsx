@@ -7,12 +7,17 @@ import { ConnectionForm } from "./ConnectionForm";
 import { SectionBlock } from "./SectionBlock";
 import { CONFIRM_PARAMS, useUrlWith } from "./urls";
 
+export interface CommentViewer {
+  email: string;
+  isAdmin: boolean;
+}
+
 /**
  * The slide-over's Comments: text, 'Posted by' and when ('3 hours ago', the full date and time on hover),
- * Delete (asks first), and Add Comment. `now` is the loader's time of the render, never the browser's clock,
- * so the hydrated text is the server's.
+ * Delete (asks first) on the viewer's own comments (every comment for an administrator: the server's rule), and Add
+ * Comment. `now` is the loader's time of the render, never the browser's clock, so the hydrated text is the server's.
  */
-export function CommentsSection({ connection, now }: { connection: ConnectionData; now: string }) {
+export function CommentsSection({ connection, now, viewer }: { connection: ConnectionData; now: string; viewer: CommentViewer }) {
   const { t, i18n } = useTranslation("connections");
   const url = useUrlWith();
   return (
@@ -29,13 +34,15 @@ export function CommentsSection({ connection, now }: { connection: ConnectionDat
                     {formatRelativeTime(comment.createdAt, now, i18n.language)}
                   </time>
                 </span>
-                <Link
-                  to={url({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)}
-                  className="btn btn-ghost btn-xs text-error"
-                  preventScrollReset
-                >
-                  {t("edit.deleteComment")}
-                </Link>
+                {viewer.isAdmin || (comment.user != null && comment.user.email === viewer.email) ? (
+                  <Link
+                    to={url({ confirm: "delete-comment", comment: String(comment.id) }, CONFIRM_PARAMS)}
+                    className="btn btn-ghost btn-xs text-error"
+                    preventScrollReset
+                  >
+                    {t("edit.deleteComment")}
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}

@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import type { ConnectionData } from "~/models/suppliers/connections.server";
 import type { FileListItem } from "~/models/files/files.server";
 import type { TagItem } from "~/models/suppliers/tags.server";
-import { CommentsSection } from "./CommentsSection";
+import { type CommentViewer, CommentsSection } from "./CommentsSection";
 import { ConnectionConfirmations } from "./ConnectionConfirmations";
 import { SavedContext } from "./ConnectionForm";
 import { SAVE_FETCHER, SAVE_FORM, StatusContactForm } from "./StatusContactForm";
@@ -40,6 +40,7 @@ export function EditConnectionSlideOver({
   tags,
   myFiles,
   now,
+  viewer,
   savedNotice = false,
   children,
 }: {
@@ -47,6 +48,8 @@ export function EditConnectionSlideOver({
   tags: TagItem[];
   myFiles: FileListItem[];
   now: string;
+  /** Who looks: the author of a comment, or an administrator, may delete it (the server's rule). */
+  viewer: CommentViewer;
   savedNotice?: boolean;
   children?: React.ReactNode;
 }) {
@@ -95,7 +98,7 @@ export function EditConnectionSlideOver({
             </div>
             <StatusContactForm connection={connection} />
             <TagsSection connection={connection} tags={tags} />
-            <CommentsSection connection={connection} now={now} />
+            <CommentsSection connection={connection} now={now} viewer={viewer} />
             <FilesSection connection={connection} myFiles={myFiles} />
           </div>
         ) : (
