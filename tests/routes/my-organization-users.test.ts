@@ -151,6 +151,8 @@ describe("invitations", () => {
     const mails = mailsTo("new.colleague@members.test");
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Subject: You are invited to Members Customer A");
+    // The mail says who invited.
+    expect(mails[0]).toContain("admin@members.test has invited you to join Members Customer A");
     const token = linkIn(mails[0])!;
     expect(await invitationOpen(token)).toBe(true);
     expect((await events("invitation_sent")).at(-1)).toMatchObject({

@@ -167,6 +167,7 @@ async function invite(post: MemberPost) {
       token: invited.token,
       language: user.language,
       organization: user.organizationName,
+      invitedBy: user.email,
     });
     return post.done(mailed ? "organization:users.notices.invited" : post.mailFailed);
   });
@@ -204,6 +205,7 @@ async function changeRow(post: MemberPost) {
           token: resent.token,
           language: user.language,
           organization: user.organizationName,
+          invitedBy: user.email,
         });
         return post.done(mailed ? "organization:users.notices.resent" : post.mailFailed);
       }
