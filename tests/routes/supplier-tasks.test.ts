@@ -417,6 +417,19 @@ describe("/supplier_tasks/{id}", () => {
     expect(body.events.at(-1)).toMatchObject({ kind: "returned", detail: "Please attach the signed copy.", actor: w.analystEmail });
   });
 
+  it("a returned item goes back to the supplier's user who answered it, not to the address it was first sent to", async () => {
+    const id = await item({ title: "Answered by the supplier's user", status: "submitted" });
+    await signedIn("answerer@supplier.test", w.supplier, 1);
+    const answerer = await db().selectFrom("users").select("id").where("email", "=", "answerer@supplier.test").executeTakeFirstOrThrow();
+    await db().updateTable("supplier_tasks").set({ answered_by_user_id: answerer.id }).where("id", "=", id).execute();
+    const before = outbox().length;
+    expect((await act(id, { intent: "return", comment: "Please sign it.", redirectTo: `/supplier_tasks/${id}` }, w.analyst)).status).toBe(302);
+    const mails = outbox().slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("To: answerer@supplier.test");
+    expect(mails[0]).not.toContain("To: kari@supplier.test");
+  });
+
   it("reminds an open item by mail, refuses politely without a recipient, and refuses a closed one", async () => {
     const before = outbox().length;
     const done = await act(w.items.overdue, { intent: "remind", redirectTo: "/supplier?externalId=971000001" }, w.analyst);

@@ -295,16 +295,25 @@ export async function decideItem(input: { task: TaskRow; action: "accept" | "can
 export async function returnItem(input: { task: TaskRow; party: ActingParty; comment: string; origin: string; at?: Date }): Promise<boolean> {
   const { task } = input;
   const at = input.at ?? new Date();
+  // The person who answered gets it back: the supplier's user who submitted it, else the address it was sent to.
+  const answerer = await db()
+    .selectFrom("supplier_tasks as st")
+    .innerJoin("users as u", "u.id", "st.answered_by_user_id")
+    .select("u.email")
+    .where("st.id", "=", task.id)
+    .where("u.deactivated_at", "is", null)
+    .executeTakeFirst();
+  const to = answerer?.email ?? task.recipientEmail;
   const token = await db()
     .transaction()
     .execute(async (trx) => {
       await applyAction(trx, task, "return", input.party, { comment: input.comment, at });
-      return task.recipientEmail ? createLink({ supplierTaskId: task.id, email: task.recipientEmail, at }, trx) : null;
+      return to ? createLink({ supplierTaskId: task.id, email: to, at }, trx) : null;
     });
   // A returned survey's score no longer counts (decision 034): the self-assessment line and the overall risk change.
   if (task.kind === "survey") await recomputeOverallRisk({ organizationId: task.organizationId, childOrganizationIds: [task.supplierOrganizationId] });
-  if (!token || !task.recipientEmail) return false;
-  await mailFreshLink({ kind: "returned", task, to: task.recipientEmail, token, at, returnComment: input.comment, fallbackOrigin: input.origin });
+  if (!token || !to) return false;
+  await mailFreshLink({ kind: "returned", task, to, token, at, returnComment: input.comment, fallbackOrigin: input.origin });
   return true;
 }
 
