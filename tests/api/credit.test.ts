@@ -270,6 +270,9 @@ describe("POST /api/credit-safe/order", () => {
     // The provider's name for the connectId, not the one the client sent ('Kredittprøve AS').
     expect(data.companyName).toBe("KREDITTPRØVE AS");
     expect(data.fileName).toMatch(/\.pdf$/);
+    // /admin/integrations: the credit provider's last success is this order (the built-in provider's too).
+    const status = await db().selectFrom("integration_status").select("last_success_at").where("code", "=", "credit").executeTakeFirst();
+    expect(status?.last_success_at).toBeTruthy();
 
     const rows = await reportRows();
     expect(rows).toHaveLength(1);

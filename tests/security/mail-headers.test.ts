@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { db } from "@server/db";
 import { headerValue, outbox, sendMail } from "@server/mail";
 
 /** Mail header injection: a line break in text a user wrote (an organisation's name in a subject) never starts a new field. */
@@ -20,6 +21,13 @@ describe("mail header fields", () => {
     expect(head).not.toMatch(/^Bcc:/m);
     expect(head).not.toMatch(/^X-Injected:/m);
     expect(head).toContain("Subject: Welcome to Evil AS Bcc: thief@evil.example X-Injected: 1");
+  });
+
+  it("a mail written to the outbox (no SMTP configured) is mail's last success on /admin/integrations", async () => {
+    await db().deleteFrom("integration_status").where("code", "=", "mail").execute();
+    await sendMail({ to: "someone@test.example", subject: "Hello", text: "Hi" });
+    const row = await db().selectFrom("integration_status").select(["last_success_at"]).where("code", "=", "mail").executeTakeFirst();
+    expect(row?.last_success_at).toBeTruthy();
   });
 
   it("turns every control character into a space", () => {

@@ -282,6 +282,8 @@ async function orderFromProvider(order: OrderInput): Promise<OrderResult> {
   const companyName = company.name.trim().slice(0, COMPANY_NAME_MAX);
   const regNo = company.regNo?.trim().slice(0, REG_NO_MAX) || null;
   const report = await credit.orderReport({ id: order.connectId, language: order.language });
+  // An order delivered is the provider's last success on /admin/integrations (the built-in provider's too).
+  await noteIntegration("credit", { ok: true });
   // What is kept and later served as application/pdf must be one.
   if (!Buffer.isBuffer(report.pdf) || report.pdf.subarray(0, 5).toString("latin1") !== "%PDF-") {
     throw new CreditError("invalid_response", "The credit provider did not return a PDF");
