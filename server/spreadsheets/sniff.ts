@@ -19,8 +19,8 @@ function extension(fileName: string): string {
  * first entries name the workbook parts (`[Content_Types].xml` or
  * `xl/…`); any OLE2 compound file is taken for a legacy .xls (the readers
  * refuse it with a message either way). Text is CSV when its name says
- * .csv/.tsv/.txt, or when it decodes as text and has a delimiter on its first
- * line. Text named like a binary format (a "fake xlsx") is "other".
+ * .csv/.tsv, or when it decodes as text and has a delimiter on its first
+ * line (a .txt too: the spec previews PDF, Excel and CSV, not any text). Text named like a binary format (a "fake xlsx") is "other".
  */
 export function sniffKind(head: Buffer, fileName: string): FileKind {
   const ext = extension(fileName);
@@ -43,7 +43,8 @@ function sniffBytes(head: Buffer, ext: string): FileKind {
   }
   if (head.subarray(0, 8).equals(OLE2)) return "xls";
   if (!looksLikeText(head)) return "other";
-  if (ext === "csv" || ext === "tsv" || ext === "txt") return "csv";
+  // A .txt is a letter as often as a list: like a file without a name, it is CSV only with a delimiter on its first line.
+  if (ext === "csv" || ext === "tsv") return "csv";
   const firstLine = decodeHead(head).split(/\r\n|\n|\r/, 1)[0] ?? "";
   return /[,;\t]/.test(firstLine) ? "csv" : "other";
 }

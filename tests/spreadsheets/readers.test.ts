@@ -56,6 +56,9 @@ describe("sniffKind: bytes first, name second", () => {
   it("takes delimited text without a CSV name for CSV, prose and binary for other", () => {
     expect(sniffKind(Buffer.from("orgnr;navn\n1;2\n"), "export")).toBe("csv");
     expect(sniffKind(Buffer.from("Dear supplier\nPlease answer\n"), "letter")).toBe("other");
+    // A .txt is CSV only when it reads as one; a letter saved as .txt is not offered for preview or analysis.
+    expect(sniffKind(Buffer.from("Dear supplier\nPlease answer\n"), "letter.txt")).toBe("other");
+    expect(sniffKind(Buffer.from("orgnr;navn\n1;2\n"), "export.txt")).toBe("csv");
     expect(sniffKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), "image.csv")).toBe("other");
     expect(sniffKind(Buffer.from("PK\u0003\u0004 just a zip with photo.jpg", "latin1"), "archive.xlsx")).toBe("other");
   });
