@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { hidesShell, navGroupsFor } from "~/components/shell/nav-items";
 import { isPublicPath } from "~/models/accounts/permissions";
 import { scaffoldKeyForPath } from "~/scaffolding/screens";
+import { loader as appLoader } from "~/routes/_app";
+import { args, call, get } from "./helpers/requests";
 
 describe("side navigation by access level and admin flag (shared/spec/01-shell-chat-lei.md §2.3)", () => {
   const groups = (accessLevel: number, isAdmin: boolean) => navGroupsFor({ accessLevel, isAdmin }).map((g) => g.key);
@@ -72,6 +74,13 @@ describe("access guard paths (shared/spec/01-shell-chat-lei.md §6)", () => {
     ["/admin/users", false],
   ])("%s public: %s", (path, expected) => {
     expect(isPublicPath(path)).toBe(expected);
+  });
+
+  it("a visitor on a path containing /public that no page claims gets a 404, not the redirect to the start page", async () => {
+    const catchAll = await call(appLoader, args(get("/no/such/public/page")));
+    expect(catchAll.status).toBe(404);
+    const privatePath = await call(appLoader, args(get("/no/such/page")));
+    expect([privatePath.status, privatePath.headers.get("Location")]).toEqual([302, "/"]);
   });
 });
 

@@ -9,9 +9,9 @@ import { GeneralErrorBoundary } from "~/components/ui/GeneralErrorBoundary";
 import { PageHydrated } from "~/components/ui/PageHydrated";
 import { titleMeta } from "~/components/ui/meta";
 import { PageTexts } from "~/components/ui/PageTexts";
-import { requireUser } from "~/http/auth.server";
+import { getUser, requireUser } from "~/http/auth.server";
 import { parseId } from "~/http/parse.server";
-import { can } from "~/models/accounts/permissions";
+import { can, isPublicPath } from "~/models/accounts/permissions";
 import { defaultProviderName } from "~/models/assistant/conversations.server";
 import { loadCreditDialog } from "~/models/credit/credit-dialog.server";
 import { loadLeiDialog } from "~/models/registry/lei-dialog.server";
@@ -30,8 +30,11 @@ import { useRootData } from "~/root";
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, "signedIn");
   const url = new URL(request.url);
+  // A visitor may open any path containing /public (shared/spec/01-shell-chat-lei.md §6): one that no public page
+  // claims ends here, in the signed-in frame's catch-all, and is a 404 for them, not a redirect to the start page.
+  if (isPublicPath(url.pathname) && !(await getUser(request))) throw new Response("Not Found", { status: 404, statusText: url.pathname });
+  const user = await requireUser(request, "signedIn");
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
   const personId = parseId(url.searchParams.get("person"));
   const level2 = can(user, "registryRead");
