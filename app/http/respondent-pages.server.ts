@@ -41,6 +41,7 @@ import {
   answerProblems,
   isIsoDate,
   isVisible,
+  localized,
   normalizeAnswers,
   surveyScore,
   type AnswerProblem,
@@ -328,7 +329,11 @@ export async function surveyLoader(request: Request, params: Record<string, stri
   const state = await surveyState(task);
   if (!state) throw errorResponse(404, "Not Found");
   const t = await i18nServer.getFixedT(request);
-  const header = await itemHeader(task.status === "sent" ? { ...task, status: "opened" } : task);
+  const opened = await itemHeader(task.status === "sent" ? { ...task, status: "opened" } : task);
+  // The survey's own title in the respondent's language, unless the customer named the send otherwise.
+  const language = (await i18nServer.getLocale(request)) === "no" ? "no" : "en";
+  const surveyTitle = task.title === state.definition.title.en ? localized(state.definition.title, language) || task.title : task.title;
+  const header = { ...opened, title: surveyTitle };
   const section = sectionParam(new URL(request.url).searchParams.get("section"), state.definition.sections.length);
   return json(
     {
@@ -346,7 +351,7 @@ export async function surveyLoader(request: Request, params: Record<string, stri
       linkEmail: found.access.mode === "link" ? found.access.email : null,
       ...answerer(found.access),
       organization: found.organization,
-      title: `${task.title} · ${t("common:appName")}`,
+      title: `${surveyTitle} · ${t("common:appName")}`,
       values: null as null | Answers,
       problems: null as null | Record<string, AnswerProblem>,
       summaryProblems: null as null | SurveyProblemItem[],

@@ -790,6 +790,30 @@ describe("language", () => {
   });
 });
 
+describe("the survey's title", () => {
+  it("is the survey's own title in the respondent's language; a send the customer named otherwise keeps its name", async () => {
+    const item = await makeSurvey(w.supplier);
+    const params = { surveyResponseId: String(item.answerId) };
+    const path = `/tasks/surveys/${item.answerId}/public?token=${item.token}`;
+    const switched = await get(surveyPublic.loader, `${path}&lang=no`, params);
+    const cookie = switched.headers.get("Set-Cookie")!.split(";")[0];
+    const page = (headers: Record<string, string>) =>
+      call(surveyPublic.loader, { request: new Request(BASE + path, { headers: { Origin: BASE, ...headers } }), params, context: {} });
+    const norwegian = await (await page({ Cookie: cookie })).json();
+    expect(norwegian.header.title).toBe("Egenvurdering");
+    expect(norwegian.title).toMatch(/^Egenvurdering · /);
+    const english = await (await page({ "Accept-Language": "en" })).json();
+    expect(english.header.title).toBe("Self-assessment");
+    const named = await makeSurvey(w.supplier, "Leverandørsjekk 2026");
+    const namedPage = await call(surveyPublic.loader, {
+      request: new Request(`${BASE}/tasks/surveys/${named.answerId}/public?token=${named.token}`, { headers: { Origin: BASE, Cookie: cookie } }),
+      params: { surveyResponseId: String(named.answerId) },
+      context: {},
+    });
+    expect((await namedPage.json()).header.title).toBe("Leverandørsjekk 2026");
+  });
+});
+
 describe("pure helpers", () => {
   it("sectionParam reads 1…n or summary, anything else is the first section", () => {
     expect(sectionParam("2", 3)).toBe(2);
