@@ -55,6 +55,11 @@ async function main() {
     worker = startJobWorker(build);
   });
 
+  // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (a load balancer's 60 s), so a client
+  // never sends a request on a socket the server is closing at that moment (an ECONNRESET for it).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   let worker: Worker | undefined;
   let shuttingDown = false;
   const shutdown = (signal: string) => {

@@ -140,7 +140,7 @@ test("with JavaScript, Escape closes the innermost layer first: the confirmation
   await expect(page).not.toHaveURL(/edit=connection/);
 });
 
-test("deleting a colleague's comment is refused inside the confirmation step, and the comment stays", async ({ page, context }) => {
+test("a colleague's comment offers no Delete, and its confirmation step opened by address is refused; the comment stays", async ({ page, context }) => {
   const user = await createUser();
   await signIn(context, user);
   const panel = await followedConnection(page, en);
@@ -151,7 +151,7 @@ test("deleting a colleague's comment is refused inside the confirmation step, an
     user.organizationId,
     new Date().toISOString(),
   );
-  queryDb(
+  const [comment] = queryDb<{ id: number }>(
     "insert into organization_connection_comments (connection_id, user_id, text, created_at) select id, ?, 'By a colleague.', ? from organization_connections where parent_organization_id = ? and is_deleted = 0 returning id",
     colleague.id,
     new Date().toISOString(),
@@ -159,7 +159,13 @@ test("deleting a colleague's comment is refused inside the confirmation step, an
   );
   await page.reload();
   await expect(panel.getByText("By a colleague.")).toBeVisible();
-  await panel.getByRole("link", { name: en.edit.deleteComment, exact: true }).first().click();
+  // Only the author (or an administrator of the installation) is offered Delete.
+  await expect(panel.getByRole("link", { name: en.edit.deleteComment, exact: true })).toHaveCount(0);
+  // The step is URL state: opened by its address, the server still refuses, inside the step.
+  const url = new URL(page.url());
+  url.searchParams.set("confirm", "delete-comment");
+  url.searchParams.set("comment", String(comment.id));
+  await page.goto(url.pathname + url.search);
   const step = page.getByRole("alertdialog");
   await step.getByRole("button", { name: en.confirm.confirmDelete }).click();
   await expect(step.getByRole("alert")).toHaveText(en.errors.authorOnly);

@@ -356,6 +356,8 @@ test.describe("organisation id and close button", () => {
 
 test("the supplier screen has no serious accessibility violations", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs in the browser");
+  // axe over the whole supplier screen with every section open: near the default 30 s on a busy machine.
+  test.slow();
   const company = richestCompany();
   await page.goto(supplierUrl(company.org_number, "&announcements=all&intelligence=expanded"));
   await expect(region(page, "Announcements").getByRole("link", { name: "Show fewer" })).toBeVisible();
