@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A visitor may open any path containing /public (shared/spec/01-shell-chat-lei.md §6): one that no public page
   // claims ends here, in the signed-in frame's catch-all, and is a 404 for them, not a redirect to the start page.
-  if (isPublicPath(url.pathname) && !(await getUser(request))) throw new Response("Not Found", { status: 404, statusText: url.pathname });
+  if (url.pathname.includes("/public") && isPublicPath(url.pathname) && !(await getUser(request))) {
+    throw new Response("Not Found", { status: 404, statusText: url.pathname });
+  }
   const user = await requireUser(request, "signedIn");
   // The person dialog is URL state on any page (opened from search, boards, shareholders).
   const personId = parseId(url.searchParams.get("person"));
