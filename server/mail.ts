@@ -5,6 +5,7 @@ import { db, now } from "./db";
 import { dataPath, env, sessionSecret } from "./env";
 import { noteIntegration } from "./integration-status";
 import { decryptSetting, encryptSetting } from "./settings-crypto";
+import { LINE_BREAKING } from "~/models/shared/single-line";
 
 export interface Mail {
   to: string;
@@ -23,8 +24,7 @@ let sequence = 0;
  * wrote (an organisation's name in a subject, an address) can end the field and start another (`Bcc:`).
  */
 export function headerValue(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+  return value.replace(LINE_BREAKING, " ").replace(/ {2,}/g, " ").trim();
 }
 
 /**
@@ -111,6 +111,13 @@ export function mailErrorMessage(error: unknown): string {
   return message.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, "//***@").slice(0, 500);
 }
 
+/** The extra header fields as the log keeps them (JSON): a sent mail's without link secrets, a failed one's as sent again. */
+function loggedHeaders(headers: Mail["headers"], sent: boolean): string | null {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  const json = JSON.stringify(headers);
+  return sent ? withoutLinkSecrets(json) : json;
+}
+
 /** Writes the log row; the log must never turn a sent mail into an error (the caller would send it again). */
 async function logMail(mail: Mail, outcome: { ok: true } | { ok: false; error: string }): Promise<number | undefined> {
   const at = now();
@@ -122,8 +129,7 @@ async function logMail(mail: Mail, outcome: { ok: true } | { ok: false; error: s
         subject: mail.subject,
         kind: mail.kind ?? null,
         body: outcome.ok ? withoutLinkSecrets(mail.text) : seal(mail.text),
-        headers:
-          mail.headers && Object.keys(mail.headers).length > 0 ? (outcome.ok ? withoutLinkSecrets : (t: string) => t)(JSON.stringify(mail.headers)) : null,
+        headers: loggedHeaders(mail.headers, outcome.ok),
         status: outcome.ok ? "sent" : "failed",
         error: outcome.ok ? null : outcome.error,
         attempts: 1,

@@ -10,7 +10,7 @@ import { parseId, readForm } from "~/http/parse.server";
 import { errorResponse } from "~/http/responses.server";
 import { formatByteLimit, isMultipart, readUpload, type UploadRefusal } from "~/http/upload.server";
 import i18nServer from "~/i18n.server";
-import { isLanguage, type Language } from "~/i18n";
+import { isLanguage, uiLanguage, type Language } from "~/i18n";
 import { pageTitle } from "~/models/shared/page-title.server";
 import { RESPONDENT_HEADERS } from "~/http/respondent-headers";
 import {
@@ -331,7 +331,7 @@ export async function surveyLoader(request: Request, params: Record<string, stri
   const t = await i18nServer.getFixedT(request);
   const opened = await itemHeader(task.status === "sent" ? { ...task, status: "opened" } : task);
   // The survey's own title in the respondent's language, unless the customer named the send otherwise.
-  const language = (await i18nServer.getLocale(request)) === "no" ? "no" : "en";
+  const language = uiLanguage(await i18nServer.getLocale(request));
   const surveyTitle = task.title === state.definition.title.en ? localized(state.definition.title, language) || task.title : task.title;
   const header = { ...opened, title: surveyTitle };
   const section = sectionParam(new URL(request.url).searchParams.get("section"), state.definition.sections.length);

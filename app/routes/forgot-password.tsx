@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const source = requestSource(request, context as { clientAddress?: string | null });
   // The mail is a job, in the account's language whatever the page's language is.
   const outcome = await requestPasswordReset({ email, origin: publicOrigin(), source });
-  if (outcome === "limited") return refuseForm(submission, { formErrors: [t("auth:forgot.tooMany")], status: 429 });
+  if (outcome.limited) return refuseForm(submission, { formErrors: [t("auth:forgot.tooMany", { minutes: outcome.minutes })], status: 429 });
   // Same answer whether or not the account exists, so the form reveals no accounts.
   return json({ result: submission.reply({ resetForm: true }), sentTo: email });
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { errorKind } from "./meta";
 import { PageHydrated } from "./PageHydrated";
 import { useTranslation } from "~/translations";
 
@@ -8,30 +9,23 @@ import { useTranslation } from "~/translations";
  * only the failed part is replaced. 404 and 403 explain themselves in the
  * user's language; anything else is logged and shown as a server error.
  */
+const ERROR_TEXTS = {
+  notFound: { title: "errors.notFoundTitle", text: "errors.notFound" },
+  forbidden: { title: "errors.forbiddenTitle", text: "errors.forbidden" },
+  badRequest: { title: "errors.badRequestTitle", text: "errors.badRequest" },
+  server: { title: "errors.serverErrorTitle", text: "errors.serverError" },
+} as const;
+
 export function GeneralErrorBoundary({ compact = false }: { compact?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = errorKind(status);
   // Any 4xx is the client's: explained, not logged. Only a server failure is logged.
-  const clientError = status >= 400 && status < 500;
-  if (!clientError) console.error(error);
-  const title =
-    status === 404
-      ? t("errors.notFoundTitle")
-      : status === 403
-        ? t("errors.forbiddenTitle")
-        : clientError
-          ? t("errors.badRequestTitle")
-          : t("errors.serverErrorTitle");
-  const description =
-    status === 404
-      ? t("errors.notFound", { path: location.pathname })
-      : status === 403
-        ? t("errors.forbidden")
-        : clientError
-          ? t("errors.badRequest")
-          : t("errors.serverError");
+  if (kind === "server") console.error(error);
+  const title = t(ERROR_TEXTS[kind].title);
+  const description = t(ERROR_TEXTS[kind].text, { path: location.pathname });
   return (
     <section className={compact ? "rounded-box border border-base-300 bg-base-100 p-6" : "mx-auto max-w-xl py-16 text-center"} aria-labelledby="error-title">
       <PageHydrated />

@@ -10,11 +10,19 @@ export interface ErrorTitles {
   app: string;
 }
 
+/** What an error page says, by the error's status: the one rule for its heading, text and document title. */
+export type ErrorKind = "notFound" | "forbidden" | "badRequest" | "server";
+
+export function errorKind(status: number): ErrorKind {
+  if (status === 404) return "notFound";
+  if (status === 403) return "forbidden";
+  return status >= 400 && status < 500 ? "badRequest" : "server";
+}
+
 /** "404 Page Not Found · Supplier Risk": the title of an error page, from the error's status. */
 export function errorPageTitle(error: unknown, titles: ErrorTitles): string {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? titles.notFound : status === 403 ? titles.forbidden : status >= 400 && status < 500 ? titles.badRequest : titles.server;
-  return `${status} ${title} · ${titles.app}`;
+  return `${status} ${titles[errorKind(status)]} · ${titles.app}`;
 }
 
 /**

@@ -24,21 +24,23 @@ export interface ResetMailPayload {
   origin: string;
 }
 
-export type ResetRequestOutcome = "queued" | "limited";
+/** Queued, or refused for the address: it may ask again after `minutes` (the sign-in window). */
+export type ResetRequestOutcome = { limited: false } | { limited: true; minutes: number };
 
 const since = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 export async function requestPasswordReset(input: { email: string; origin: string; source: RequestSource | null }): Promise<ResetRequestOutcome> {
   const ip = input.source?.ip ?? null;
+  const minutes = env().LOGIN_WINDOW_MINUTES;
   if (ip) {
     const asked = await db()
       .selectFrom("security_events")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("kind", "=", "password_reset_requested")
       .where("ip", "=", ip)
-      .where("at", ">", since(env().LOGIN_WINDOW_MINUTES * 60_000))
+      .where("at", ">", since(minutes * 60_000))
       .executeTakeFirstOrThrow();
-    if (Number(asked.n) >= RESET_REQUESTS_PER_ADDRESS) return "limited";
+    if (Number(asked.n) >= RESET_REQUESTS_PER_ADDRESS) return { limited: true, minutes };
   }
   const user = await findUserByEmail(input.email);
   await db()
@@ -48,7 +50,7 @@ export async function requestPasswordReset(input: { email: string; origin: strin
       const payload: ResetMailPayload = { email: input.email, origin: input.origin };
       await enqueueJob(trx, { type: PASSWORD_RESET_MAIL_JOB, organizationId: null, userId: null, payload, maxAttempts: 3 });
     });
-  return "queued";
+  return { limited: false };
 }
 
 /** The job: a fresh link and its mail, in the account's language, unless the account had its mails this hour. */

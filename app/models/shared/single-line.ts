@@ -4,9 +4,10 @@
  * (with its message) rather than cleaning it silently. Tabs count too; multi-line fields (comments, descriptions) do
  * not use this.
  */
+/** The characters that end or break a line: C0 and C1 controls (tab included), DEL, the line and paragraph separators. */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export function isSingleLine(value: string): boolean {
-  return !CONTROL.test(value);
+  return value.search(LINE_BREAKING) === -1;
 }
